@@ -40,7 +40,10 @@ def parse_card(text: str) -> int:
     """Return the code of one card written as in R1 (``Ah``, ``10h``, ``A♥``)."""
     code = CARD_CODES.get(text.strip())
     if code is None:
-        raise CardError(f"unknown card {text!r} (expected a rank 2-9, T/10, J, Q, K, A and a suit s h d c or ♠♥♦♣)")
+        raise CardError(
+            f"unknown card {text!r}: expected a rank (2-9, T or 10, J, Q, K, A) "
+            "and a suit (s h d c or ♠♥♦♣)"
+        )
     return code
 
 
@@ -48,7 +51,7 @@ def parse_cards(text: str | list[str]) -> list[int]:
     """Return the codes of a space-separated card list (or a list of card strings).
 
     >>> parse_cards("Qs Qd 7c")
-    [42, 40, 23]
+    [40, 42, 23]
     """
     words = text.split() if isinstance(text, str) else text
     return [parse_card(w) for w in words]

@@ -94,8 +94,14 @@ def _build_tables5() -> tuple[np.ndarray, np.ndarray]:
     straight = distinct & ((high - low == 4) | wheel)
     tiebreak = np.where(wheel, ((3 * 13 + 2) * 13 + 1) * 13 * 13, tiebreak)  # A plays low
     category = np.select(
-        [top[:, 0] == 4, (top[:, 0] == 3) & (top[:, 1] == 2), top[:, 0] == 3,
-         (top[:, 0] == 2) & (top[:, 1] == 2), top[:, 0] == 2, straight],
+        [
+            top[:, 0] == 4,
+            (top[:, 0] == 3) & (top[:, 1] == 2),
+            top[:, 0] == 3,
+            (top[:, 0] == 2) & (top[:, 1] == 2),
+            top[:, 0] == 2,
+            straight,
+        ],
         [QUADS, FULL_HOUSE, TRIPS, TWO_PAIR, PAIR, STRAIGHT],
         HIGH_CARD,
     )
@@ -169,7 +175,7 @@ def is_royal(strength: np.ndarray) -> np.ndarray:
 
 
 def lowball27_valid(strength: np.ndarray) -> np.ndarray:
-    """Whether 5-card rows are legal 2-7 middles (R9): no pair, straight or flush, T-high or lower."""
+    """Whether 5-card rows are legal 2-7 middles (R9): no pair, straight or flush; T-high."""
     return (category5(strength) == HIGH_CARD) & (leading_rank5(strength) <= TEN)
 
 
