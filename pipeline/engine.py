@@ -33,7 +33,9 @@ from pipeline.royalties import row_royalties
 from pipeline.rulesets import Ruleset
 from pipeline.settle import DEUCE_OF_SPADES, PlayerRows, Seating, settle
 
-_CATEGORY_NAMES = np.array(CATEGORY_NAMES)
+#: Row categories as a polars ``Enum``, in order of strength.
+CATEGORY = pl.Enum(CATEGORY_NAMES)
+_CATEGORY_CODES = dict(enumerate(CATEGORY_NAMES))
 
 
 @dataclass(frozen=True)
@@ -71,7 +73,10 @@ def _categories(rows: Rows) -> dict[str, pl.Series]:
         "middle": category5(rows.middle_strength),
         "bottom": category5(rows.bottom_strength),
     }
-    return {f"category_{row}": pl.Series(_CATEGORY_NAMES[values]) for row, values in names.items()}
+    return {
+        f"category_{row}": pl.Series(values).replace_strict(_CATEGORY_CODES, return_dtype=CATEGORY)
+        for row, values in names.items()
+    }
 
 
 def score_hands(frame: pl.DataFrame, ruleset: Ruleset) -> EngineResult:
