@@ -8,7 +8,7 @@ strengths are exact ties.
 Every function takes an integer array of card codes shaped ``(n, 5)`` or
 ``(n, 3)`` and works column-wise: a sorting network over the rank columns
 builds a key, and precomputed tables map the key to a strength. Tables are
-built once, at import, by the same column-wise code.
+built once, at import, from the 6,188 ascending 5-rank rows (455 for tops).
 
 >>> from pipeline.cards import parse_cards
 >>> rows = np.array([parse_cards("Ah Kh Qh Jh Th"), parse_cards("5c 4d 3s 2h Ac")])
@@ -21,6 +21,8 @@ True
 """
 
 from __future__ import annotations
+
+from itertools import combinations_with_replacement
 
 import numpy as np
 
@@ -65,10 +67,10 @@ def _rank_key(ranks: np.ndarray) -> np.ndarray:
     return key
 
 
-def _all_rank_rows(size: int) -> np.ndarray:
-    """Every ``size``-digit base-13 number as a row of ranks (most significant first)."""
-    keys = np.arange(13**size, dtype=np.int64)
-    return np.stack([(keys // 13**p) % 13 for p in range(size - 1, -1, -1)], axis=1)
+def _sorted_rank_rows(size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every ascending row of ``size`` ranks, and its table index (base-13 number)."""
+    ranks = np.array(list(combinations_with_replacement(range(13), size)), dtype=np.int64)
+    return ranks, ranks @ (13 ** np.arange(size - 1, -1, -1))
 
 
 def _tiebreak(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -85,7 +87,7 @@ def _tiebreak(ranks: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _build_tables5() -> tuple[np.ndarray, np.ndarray]:
     """Strength of every sorted 5-rank key, off-suit and suited."""
-    ranks = _all_rank_rows(5)
+    ranks, keys = _sorted_rank_rows(5)
     tiebreak, counts = _tiebreak(ranks)
     top = np.sort(counts, axis=1)[:, ::-1]
     distinct = top[:, 0] == 1
@@ -106,19 +108,21 @@ def _build_tables5() -> tuple[np.ndarray, np.ndarray]:
         HIGH_CARD,
     )
     suited = np.where(straight, STRAIGHT_FLUSH, FLUSH)
-    return (
-        (category * _B5 + tiebreak).astype(np.int32),
-        (suited * _B5 + tiebreak).astype(np.int32),
-    )
+    plain, flush = np.zeros((2, 13**5), dtype=np.int32)
+    plain[keys] = category * _B5 + tiebreak
+    flush[keys] = suited * _B5 + tiebreak
+    return plain, flush
 
 
 def _build_table3() -> np.ndarray:
     """Strength of every sorted 3-rank key (top row: no straights, no flushes)."""
-    ranks = _all_rank_rows(3)
+    ranks, keys = _sorted_rank_rows(3)
     tiebreak, counts = _tiebreak(ranks)
     most = counts.max(axis=1)
     category = np.select([most == 3, most == 2], [TRIPS, PAIR], HIGH_CARD)
-    return (category * _B3 + tiebreak).astype(np.int32)
+    table = np.zeros(13**3, dtype=np.int32)
+    table[keys] = category * _B3 + tiebreak
+    return table
 
 
 _PLAIN5, _SUITED5 = _build_tables5()
