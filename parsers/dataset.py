@@ -1,0 +1,89 @@
+"""Writing the hand model as a Parquet dataset in bounded batches.
+
+The dataset is one folder per table (``hands/``, ``player_hands/``,
+``placements/``, ``rejects/``) of ``part-<writer>-<n>.parquet`` files. A
+writer buffers each table's chunks and writes a part whenever a table holds
+``batch_rows`` rows, so memory stays flat whatever the input size; several
+writers (one per process) can fill one dataset side by side.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pyarrow as pa
+import pyarrow.parquet as pq
+
+from parsers.schema import TABLES
+
+BATCH_ROWS = 1_000_000
+COMPRESSION = "zstd"
+
+
+class DatasetWriter:
+    """Buffers the four tables and writes them in parts of at most about ``batch_rows`` rows."""
+
+    def __init__(self, out_dir: str | Path, name: str, batch_rows: int = BATCH_ROWS) -> None:
+        self.out_dir = Path(out_dir)
+        self.name = name
+        self.batch_rows = batch_rows
+        self._buffers: dict[str, list[pa.Table]] = {t: [] for t in TABLES}
+        self._rows = dict.fromkeys(TABLES, 0)
+        self._parts = dict.fromkeys(TABLES, 0)
+        for table in TABLES:
+            (self.out_dir / table).mkdir(parents=True, exist_ok=True)
+
+    def add(self, table: str, rows: pa.Table) -> None:
+        """Buffer rows of one table; write a part when the buffer is full."""
+        if rows.num_rows == 0:
+            return
+        self._buffers[table].append(rows)
+        self._rows[table] += rows.num_rows
+        if self._rows[table] >= self.batch_rows:
+            self._flush(table)
+
+    def close(self) -> None:
+        """Write whatever is buffered."""
+        for table in TABLES:
+            self._flush(table)
+
+    def _flush(self, table: str) -> None:
+        if not self._buffers[table]:
+            return
+        data = pa.concat_tables(self._buffers[table])
+        path = self.out_dir / table / f"part-{self.name}-{self._parts[table]:05d}.parquet"
+        pq.write_table(data, path, compression=COMPRESSION)
+        self._buffers[table] = []
+        self._rows[table] = 0
+        self._parts[table] += 1
+
+    def __enter__(self) -> DatasetWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def prepare(out_dir: str | Path, overwrite: bool = False) -> list[Path]:
+    """Make sure ``out_dir`` can take a new dataset; with ``overwrite``, remove old parts.
+
+    Returns the old part files that are in the way (empty when none are, or
+    when they were removed).
+    """
+    out = Path(out_dir)
+    old = sorted(p for t in TABLES for p in (out / t).glob("*.parquet"))
+    if old and overwrite:
+        for path in old:
+            path.unlink()
+        return []
+    return old
+
+
+def finish(out_dir: str | Path) -> None:
+    """Give every table folder at least one (possibly empty) part, so readers find its schema."""
+    out = Path(out_dir)
+    for table, schema in TABLES.items():
+        folder = out / table
+        folder.mkdir(parents=True, exist_ok=True)
+        if not any(folder.glob("*.parquet")):
+            pq.write_table(schema.empty_table(), folder / "part-empty.parquet")

@@ -1,0 +1,240 @@
+"""What a format parser extracts from a chunk, in format-neutral frames, and shared helpers.
+
+``parsers.en`` and ``parsers.ru`` read different words into the same
+``Extracted`` frames; ``parsers.resolve`` binds them to seats,
+``parsers.validate`` checks them and ``parsers.model`` builds the hand model
+from them. Every frame has ``n`` (the line it came from) and, except
+``cards``, ``h`` (the hand within the chunk); cards are canonical (``Ah``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import polars as pl
+
+CARD = r"[2-9TJQKA][shdc]"
+#: A space-separated list of canonical cards (possibly empty).
+CARD_LIST = rf"(?:{CARD}(?: {CARD})*)?"
+EXCERPT_CHARS = 200
+MINUS_SIGNS = ["\u2212", "\u2013"]
+#: ``cards.row`` codes: the three rows, a discard, a card dealt to the hero.
+TOP, MIDDLE, BOTTOM, DISCARD, DEALT = range(5)
+ROW_NAMES = {TOP: "top", MIDDLE: "middle", BOTTOM: "bottom", DISCARD: "discard"}
+#: ``acts.kind`` codes.
+DEALT_LINE, TIMEOUT_LINE, SETS_LINE = range(3)
+
+
+@dataclass(frozen=True)
+class Extracted:
+    """The facts of a chunk's hands.
+
+    * ``hands``: ``h``, ``n``, ``line`` (header line), ``last`` for every hand;
+      ``strays``: runs of lines outside hands (``n``, ``count``, ``line``);
+    * ``heads``: ``room_hand_id``, ``variant``, ``fantasyland`` (a
+      ``presets.FL_KINDS`` word), ``scoring``, ``royalties``, ``local``
+      (naive clock time), ``zone`` (a zone name; null when unknown);
+    * ``tables``: ``table_name``, ``max_players``, ``point_value``,
+      ``currency``, ``button_seat``; ``matches``: ``match_id``,
+      ``match_hand``, ``match_hands``, ``continuation``;
+    * ``seats``: ``seat``, ``player``, ``stack``, ``fl_cards`` (0: not in FL);
+    * ``sections``: ``sec`` (``parsers.segment`` codes);
+    * ``acts``: the lines of the Fantasyland section and the streets:
+      ``sec``, ``player``, ``kind`` (``DEALT_LINE``, ``TIMEOUT_LINE``,
+      ``SETS_LINE``), ``count`` (cards dealt), ``shown`` (the dealt cards are
+      listed: the hero), ``hidden`` (discards a placement line hides; null
+      when it hides some without a count);
+    * ``cards``: one row per card named on an act line: ``n``, ``row``
+      (``TOP`` .. ``DISCARD``, or ``DEALT`` for the hero's dealt cards), ``card``;
+    * ``shows``: ``player``, ``top``, ``middle``, ``bottom`` (lists), ``fouled``;
+    * ``summaries``: ``player``, ``points``, ``royalties``, ``foul``,
+      ``fl_next``, ``fl_cards``, ``fl_stay``, ``money``;
+    * ``errors``: ``reason``, ``excerpt``: lines that could not be read.
+    """
+
+    hands: pl.DataFrame
+    strays: pl.DataFrame
+    heads: pl.DataFrame
+    tables: pl.DataFrame
+    matches: pl.DataFrame
+    seats: pl.DataFrame
+    sections: pl.DataFrame
+    acts: pl.DataFrame
+    cards: pl.DataFrame
+    shows: pl.DataFrame
+    summaries: pl.DataFrame
+    errors: pl.DataFrame
+
+
+ERRORS_SCHEMA = {"h": pl.Int64, "n": pl.Int64, "reason": pl.String, "excerpt": pl.String}
+ACTS_SCHEMA = {
+    "h": pl.Int64,
+    "n": pl.Int64,
+    "sec": pl.Int16,
+    "player": pl.String,
+    "kind": pl.Int8,
+    "count": pl.Int64,
+    "shown": pl.Boolean,
+    "hidden": pl.Int64,
+}
+
+
+def errors(frame: pl.DataFrame, reason: str | pl.Expr) -> pl.DataFrame:
+    """Error rows (``h``, ``n``, ``reason``, ``excerpt``) for the lines of ``frame``."""
+    reason = pl.lit(reason) if isinstance(reason, str) else reason
+    return frame.select(
+        pl.col("h").cast(pl.Int64),
+        pl.col("n").cast(pl.Int64),
+        reason.cast(pl.String).alias("reason"),
+        pl.col("line").str.slice(0, EXCERPT_CHARS).alias("excerpt"),
+    )
+
+
+def acts(frame: pl.DataFrame, kind: int, **columns: pl.Expr) -> pl.DataFrame:
+    """``frame``'s lines as ``acts`` rows of one kind (absent columns null)."""
+    exprs = {
+        name: columns.get(name, pl.lit(None)).cast(dtype)
+        for name, dtype in ACTS_SCHEMA.items()
+        if name not in ("h", "n", "sec", "kind")
+    }
+    return frame.select(
+        pl.col("h").cast(pl.Int64),
+        pl.col("n").cast(pl.Int64),
+        pl.col("sec").cast(pl.Int16),
+        kind=pl.lit(kind, dtype=pl.Int8),
+        **exprs,
+    ).select(list(ACTS_SCHEMA))
+
+
+def match_groups(
+    frame: pl.DataFrame, pattern: str, column: str = "line"
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """``frame`` with the capture groups ``g1``, ``g2``, ... of ``pattern``: rows that match, and not.
+
+    The first group must take part in every match: a null ``g1`` means no match.
+    """
+    names = pl.select(pl.lit("").str.extract_groups(pattern)).to_series().struct.fields
+    out = frame.with_columns(pl.col(column).str.extract_groups(pattern).alias("_g")).with_columns(
+        pl.col("_g").struct.field(name).alias(f"g{i + 1}") for i, name in enumerate(names)
+    )
+    matched = pl.col("g1").is_not_null()
+    return out.filter(matched).drop("_g"), out.filter(~matched).drop("_g")
+
+
+def split_name(frame: pl.DataFrame, column: str = "line") -> pl.DataFrame:
+    """``player`` and ``rest`` of ``<name>: <rest>`` lines (names never hold ``": "``).
+
+    Lines with no ``": "`` get null in both.
+    """
+    return split_at(frame, column, ": ", "player", "rest").with_columns(
+        player=pl.when(pl.col("rest").is_not_null()).then("player")
+    )
+
+
+def split_at(
+    frame: pl.DataFrame, column: str | pl.Expr, separator: str, before: str, after: str
+) -> pl.DataFrame:
+    """``frame`` with what comes before and after the first ``separator`` (after: null when absent)."""
+    text = pl.col(column) if isinstance(column, str) else column
+    return (
+        frame.with_columns(text.str.splitn(separator, 2).alias("_split"))
+        .with_columns(
+            pl.col("_split").struct.field("field_0").alias(before),
+            pl.col("_split").struct.field("field_1").alias(after),
+        )
+        .drop("_split")
+    )
+
+
+def drop_tail(text: pl.Expr, tail: pl.Expr) -> pl.Expr:
+    """``text`` without its last ``len(tail)`` characters."""
+    return text.str.head(-tail.str.len_chars().cast(pl.Int64))
+
+
+def conform(
+    frame: pl.DataFrame, column: str, shape: str, spellings: dict[str, str]
+) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """Rows whose ``column`` has ``shape`` once card spellings are canonical, and the others.
+
+    Only the rows not already in shape are rewritten (``spellings``: the
+    format's other ways to write ranks and suits).
+    """
+    ok = frame.get_column(column).str.contains(shape).fill_null(False)
+    if ok.all():
+        return frame, frame.clear()
+    good, bad = frame.filter(ok), frame.filter(~ok)
+    bad = bad.with_columns(pl.col(column).str.replace_many(spellings))
+    fixed = bad.get_column(column).str.contains(shape).fill_null(False)
+    return pl.concat([good, bad.filter(fixed)]), bad.filter(~fixed)
+
+
+def unknown_cards(frame: pl.DataFrame, cards: pl.Expr, what: pl.Expr | str) -> pl.DataFrame:
+    """Per line of ``frame``: the first token of ``cards`` (space-separated) that is no card.
+
+    Returns ``h``, ``n``, ``line``, ``token``, ``what`` for the lines that have one.
+    """
+    what = pl.lit(what) if isinstance(what, str) else what
+    return (
+        frame.select("h", "n", "line", what=what, token=cards.str.split(" "))
+        .explode("token")
+        .filter(pl.col("token").is_not_null() & ~pl.col("token").str.contains(f"^{CARD}$"))
+        .unique("n", keep="first", maintain_order=True)
+    )
+
+
+def card_errors(
+    bad: pl.DataFrame, cards: pl.Expr, what: pl.Expr | str, otherwise: pl.Expr | str
+) -> pl.DataFrame:
+    """Errors for lines out of shape: the first unknown card they name, else ``otherwise``."""
+    if bad.height == 0:
+        return no_errors()
+    unknown = unknown_cards(bad, cards, what)
+    named = errors(
+        unknown,
+        pl.format(
+            "unknown card '{}' in {} (a card is a rank 2-9, T/10, J, Q, K, A and a suit)",
+            "token",
+            "what",
+        ),
+    )
+    rest = bad.join(unknown.select("n"), on="n", how="anti")
+    return pl.concat([named, errors(rest, otherwise)])
+
+
+def no_errors() -> pl.DataFrame:
+    return pl.DataFrame(schema=ERRORS_SCHEMA)
+
+
+def explode_cards(frame: pl.DataFrame, cards: str, row: pl.Expr) -> pl.DataFrame:
+    """``cards`` rows (``n``, ``row``, ``card``) for the space-separated lists in column ``cards``."""
+    return (
+        frame.select(
+            pl.col("n").cast(pl.Int64),
+            row.cast(pl.Int8).alias("row"),
+            card=pl.col(cards).str.split(" "),
+        )
+        .explode("card")
+        .filter(pl.col("card").str.len_bytes() > 0)
+    )
+
+
+def card_lists(text: pl.Expr) -> pl.Expr:
+    """A space-separated card list as a list (the empty string: an empty list)."""
+    return (
+        pl.when(text.str.len_bytes() > 0)
+        .then(text.str.split(" "))
+        .otherwise(pl.lit([], pl.List(pl.String)))
+    )
+
+
+def en_number(text: pl.Expr) -> pl.Expr:
+    """A signed decimal with ``.`` (``-21``, ``+15.00``, ``−3``) as a float; null if unreadable."""
+    return text.str.replace_many(MINUS_SIGNS, ["-", "-"]).cast(pl.Float64, strict=False)
+
+
+def ru_number(text: pl.Expr) -> pl.Expr:
+    """A Russian decimal (``−1 250,50``: comma, spaces between thousands) as a float."""
+    cleaned = text.str.replace_many(
+        [*MINUS_SIGNS, " ", "\u00a0", "\u202f", ","], ["-", "-", "", "", "", "."]
+    )
+    return cleaned.cast(pl.Float64, strict=False)

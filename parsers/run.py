@@ -1,0 +1,363 @@
+"""Parsing files into the hand model dataset: the engine behind ``ofc parse``.
+
+``parse_files`` expands the inputs, spreads them over worker processes
+(largest first onto the least loaded worker), and in each process reads
+every source chunk by chunk: detect the format, cut lines into hands, read
+them (``parsers.en`` / ``parsers.ru`` / ``parsers.jsonl``), bind, validate,
+build the model and hand it to a ``DatasetWriter``. It returns a
+``Summary`` with, per file, hands read, stored and rejected.
+
+Nothing a file holds can stop the run: unreadable archives, binary junk and
+broken hands become ``rejects`` rows; a chunk that trips an unexpected error
+is retried hand by hand so only the hand at fault is rejected.
+"""
+
+from __future__ import annotations
+
+import gzip
+import itertools
+import os
+import shutil
+import tempfile
+import time
+import zipfile
+import zlib
+from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from multiprocessing import get_context
+from pathlib import Path
+from types import ModuleType
+
+import polars as pl
+import pyarrow as pa
+
+from parsers import dataset, en, jsonl, model, ru
+from parsers.detect import detect
+from parsers.lines import (
+    CHUNK_BYTES,
+    Chunk,
+    Source,
+    choose_encoding,
+    expand,
+    line_frame,
+    open_binary,
+    read_chunks,
+    read_head,
+)
+from parsers.resolve import bind
+from parsers.schema import REJECTS, TABLES
+from parsers.validate import validate
+from pipeline.errors import UserError
+from pipeline.rulesets import load_ruleset
+
+TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
+FORMAT_CHOICES = ("auto", "en", "ru", "jsonl")
+READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeError)
+
+
+@dataclass(frozen=True)
+class FileSummary:
+    """What became of one source's hands."""
+
+    name: str
+    format: str | None
+    read: int
+    stored: int
+    rejected: int
+    seconds: float
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """What became of every source's hands, and how long it took."""
+
+    files: tuple[FileSummary, ...]
+    seconds: float
+    out_dir: str
+
+    @property
+    def read(self) -> int:
+        return sum(f.read for f in self.files)
+
+    @property
+    def stored(self) -> int:
+        return sum(f.stored for f in self.files)
+
+    @property
+    def rejected(self) -> int:
+        return sum(f.rejected for f in self.files)
+
+    @property
+    def hands_per_second(self) -> float:
+        return self.read / self.seconds if self.seconds > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Options:
+    """How to parse: forced format, ruleset override, chunk and batch sizes."""
+
+    fmt: str = "auto"
+    ruleset: str | None = None
+    chunk_bytes: int = CHUNK_BYTES
+    batch_rows: int = dataset.BATCH_ROWS
+
+
+def parse_files(
+    paths: list[str] | list[Path],
+    out_dir: str | Path,
+    *,
+    fmt: str = "auto",
+    workers: int = 1,
+    ruleset: str | None = None,
+    overwrite: bool = False,
+    chunk_bytes: int = CHUNK_BYTES,
+    batch_rows: int = dataset.BATCH_ROWS,
+) -> Summary:
+    """Parse hand history files into the Parquet dataset ``out_dir``; see the module docstring."""
+    if fmt not in FORMAT_CHOICES:
+        raise UserError(f"unknown format {fmt!r}: use one of {', '.join(FORMAT_CHOICES)}")
+    if ruleset is not None:
+        load_ruleset(ruleset)  # an unknown name is a UserError naming the known ones
+    started = time.perf_counter()
+    sources = expand([str(p) for p in paths])
+    old = dataset.prepare(out_dir, overwrite)
+    if old:
+        raise UserError(
+            f"{out_dir} already holds a dataset ({old[0]}); choose an empty folder or pass --overwrite"
+        )
+    options = Options(fmt, ruleset, chunk_bytes, batch_rows)
+    groups = _balance(sources, max(1, workers))
+    if len(groups) == 1:
+        results = [_work(0, groups[0], str(out_dir), options)]
+    else:
+        results = _in_processes(groups, str(out_dir), options)
+    dataset.finish(out_dir)
+    files = tuple(f for group in results for f in group)
+    order = {s.name: i for i, s in enumerate(sources)}
+    files = tuple(sorted(files, key=lambda f: order.get(f.name, 0)))
+    return Summary(files, time.perf_counter() - started, str(out_dir))
+
+
+def _balance(sources: list[Source], workers: int) -> list[list[Source]]:
+    """Sources split into at most ``workers`` groups of similar size (largest first)."""
+    sized = sorted(((_size(s), s) for s in sources), key=lambda p: -p[0])
+    groups: list[list[Source]] = [[] for _ in range(min(workers, len(sources)) or 1)]
+    loads = [0] * len(groups)
+    for size, source in sized:
+        i = loads.index(min(loads))
+        groups[i].append(source)
+        loads[i] += size
+    return groups
+
+
+def _size(source: Source) -> int:
+    try:
+        return source.size()
+    except (OSError, zipfile.BadZipFile, KeyError):
+        return 0
+
+
+def _in_processes(
+    groups: list[list[Source]], out_dir: str, options: Options
+) -> list[list[FileSummary]]:
+    """Run each group in its own process, each with one polars thread (the processes share the cores)."""
+    previous = os.environ.get("POLARS_MAX_THREADS")
+    os.environ["POLARS_MAX_THREADS"] = "1"
+    try:
+        with ProcessPoolExecutor(len(groups), mp_context=get_context("spawn")) as pool:
+            futures = [pool.submit(_work, i, g, out_dir, options) for i, g in enumerate(groups)]
+            return [f.result() for f in futures]
+    finally:
+        if previous is None:
+            os.environ.pop("POLARS_MAX_THREADS", None)
+        else:
+            os.environ["POLARS_MAX_THREADS"] = previous
+
+
+def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> list[FileSummary]:
+    """Parse a group of sources into one writer's parts."""
+    with dataset.DatasetWriter(out_dir, f"w{index:02d}", options.batch_rows) as writer:
+        return [parse_source(source, writer.add, options) for source in sources]
+
+
+Sink = Callable[[str, pa.Table], None]
+
+
+class _Tally:
+    """What one source's tables added up to so far; hands go on to ``sink``."""
+
+    def __init__(self, sink: Sink) -> None:
+        self.sink = sink
+        self.stored = self.rejected = 0
+        self.guessed: dict[str, int] = {}
+
+    def __call__(self, tables: dict[str, pa.Table], guessed: dict[str, int] | None = None) -> None:
+        for name, rows in tables.items():
+            self.sink(name, rows)
+        self.stored += tables["hands"].num_rows
+        self.rejected += tables["rejects"].num_rows
+        for ruleset, count in (guessed or {}).items():
+            self.guessed[ruleset] = self.guessed.get(ruleset, 0) + count
+
+
+def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
+    """Parse one source, passing its tables to ``sink(table_name, rows)``."""
+    started = time.perf_counter()
+    tally = _Tally(sink)
+    kind: str | None = None
+    notes = []
+    line = 1
+    try:
+        with open_binary(source) as raw:
+            head, stream = read_head(raw)
+            text = head.decode(choose_encoding(head), errors="replace")
+            kind = options.fmt if options.fmt != "auto" else detect(text)
+            if kind == "jsonl":
+                emit_jsonl(source, tally)
+            else:
+                seen = None
+                for chunk in read_chunks(stream, options.chunk_bytes):
+                    tables, stored, guessed = parse_chunk(
+                        chunk, source.name, kind or "en", options.ruleset, seen
+                    )
+                    tally(tables, guessed)
+                    seen = stored if seen is None else pl.concat([seen, stored])
+                    line = chunk.first_line + chunk.data.count(b"\n")
+    except (*READ_ERRORS, UserError) as error:
+        notes.append(f"stopped reading: {error}")
+        reject = _reject(source.name, line, f"cannot read the rest of the file: {error}")
+        tally({"rejects": reject} | _empty("hands", "player_hands", "placements"))
+    if kind is None and not notes:
+        notes.append("no hand header found: not a hand history")
+    notes += [
+        f"{count} hand(s) name no ruleset preset exactly in their header; scored as {name}"
+        " (RULES.md R10; --ruleset chooses another)"
+        for name, count in sorted(tally.guessed.items())
+    ]
+    seconds = time.perf_counter() - started
+    read = tally.stored + tally.rejected
+    return FileSummary(
+        source.name, kind, read, tally.stored, tally.rejected, seconds, "; ".join(notes)
+    )
+
+
+def emit_jsonl(source: Source, emit: _Tally) -> None:
+    """Read an ofc-jsonl source with ``parsers.jsonl``; archive members go through a temporary file."""
+    if source.member is None and not source.path.lower().endswith(".gz"):
+        for tables in jsonl.iter_jsonl(source.path):
+            emit(tables)
+        return
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "member.jsonl"
+        with open_binary(source) as raw, open(path, "wb") as out:
+            shutil.copyfileobj(raw, out, 1 << 20)
+        named = pl.lit(source.name)
+        for tables in jsonl.iter_jsonl(path):
+            emit(
+                tables
+                | {
+                    name: pl.from_arrow(tables[name])
+                    .with_columns(source_file=named)
+                    .to_arrow()
+                    .cast(TABLES[name])
+                    for name in ("hands", "rejects")
+                }
+            )
+
+
+def parse_chunk(
+    chunk: Chunk, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
+    """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
+
+    An unexpected error (a bug, not bad input) is retried hand by hand, and a
+    hand that still fails is rejected with the error's text.
+    """
+    frame = line_frame(chunk)
+    try:
+        return _tables(frame, source_name, kind, ruleset, seen)
+    except Exception:  # see the docstring: no input may stop the run
+        tables, ids = _hand_by_hand(frame, source_name, kind, ruleset, seen)
+        return tables, ids, {}
+
+
+def _tables(
+    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
+    fmt = TEXT_FORMATS[kind]
+    seg = fmt.segment_lines(frame)
+    x = fmt.extract(seg)
+    r = bind(x, ruleset)
+    v = validate(x, r)
+    t = model.build(
+        x,
+        r,
+        v,
+        seg.lines,
+        source_file=source_name,
+        source_format=kind,
+        id_pattern=fmt.ID_PATTERN,
+        seen=seen,
+    )
+    tables = {
+        "hands": t.hands,
+        "player_hands": t.player_hands,
+        "placements": t.placements,
+        "rejects": t.rejects,
+    }
+    return tables, t.stored_ids, t.guessed
+
+
+def _hand_by_hand(
+    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+) -> tuple[dict[str, pa.Table], pl.DataFrame]:
+    """``_tables`` on each hand (and each run of stray lines) of the chunk alone."""
+    seg = TEXT_FORMATS[kind].segment_lines(frame)
+    starts = sorted({*seg.hands.get_column("n").to_list(), *seg.strays.get_column("n").to_list()})
+    bounds = [*starts, frame.get_column("n").max() + 1] if starts else []
+    parts: list[dict[str, pa.Table]] = []
+    stored = [] if seen is None else [seen]
+    new_ids: list[pl.DataFrame] = []
+    for lo, hi in itertools.pairwise(bounds):
+        piece = frame.filter(pl.col("n").is_between(lo, hi - 1))
+        try:
+            tables, ids, _ = _tables(
+                piece, source_name, kind, ruleset, pl.concat(stored) if stored else None
+            )
+        except Exception as error:  # the hand at fault is rejected, the run goes on
+            reason = f"internal error while reading this hand ({type(error).__name__}: {error}); please report it"
+            tables = {
+                "rejects": _reject(source_name, lo, reason, piece.get_column("line")[0])
+            } | _empty("hands", "player_hands", "placements")
+            ids = pl.DataFrame(schema={"room_hand_id": pl.String, "n": pl.Int64})
+        stored.append(ids)
+        new_ids.append(ids)
+        parts.append(tables)
+    merged = {
+        name: pa.concat_tables([p[name] for p in parts] or [TABLES[name].empty_table()])
+        for name in TABLES
+    }
+    return merged, pl.concat(new_ids) if new_ids else pl.DataFrame(
+        schema={"room_hand_id": pl.String, "n": pl.Int64}
+    )
+
+
+def _reject(source_name: str, line: int, reason: str, excerpt: str = "") -> pa.Table:
+    return pa.Table.from_pylist(
+        [
+            {
+                "source_file": source_name,
+                "source_line": line,
+                "room_hand_id": None,
+                "reason": reason,
+                "excerpt": excerpt,
+            }
+        ],
+        schema=REJECTS,
+    )
+
+
+def _empty(*names: str) -> dict[str, pa.Table]:
+    return {name: TABLES[name].empty_table() for name in names}

@@ -1,0 +1,96 @@
+"""Cutting a chunk's lines into hands and sections, column-wise.
+
+A hand starts at a header line and runs to the next blank line or header;
+its lines are numbered ``h`` by a cumulative sum over header lines. Section
+lines (``*** STREET 2 ***``, ``== Улица 2 ==``) get a code (``sec``: 0 the
+Fantasyland section, ``s`` street ``s``, ``SHOWDOWN``, ``SUMMARY``, ``UNKNOWN``
+for a section the grammar lacks) that is carried forward to the lines below;
+lines before the first section have ``HEAD``.
+
+Non-blank lines outside every hand are *strays*: the consecutive strays
+between two hands form one run, and each run is reported as one rejected
+"hand", so a file of junk is accounted for and never disappears.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import polars as pl
+
+HEAD, SHOWDOWN, SUMMARY, UNKNOWN = -1, 100, 101, -2
+
+
+@dataclass(frozen=True)
+class Segmented:
+    """A chunk cut into hands.
+
+    ``lines``: the hands' non-blank lines (``line``, ``n``, ``h``, ``sec``);
+    ``hands``: one row per hand (``h``, ``n`` of its header, ``line``, ``last`` line);
+    ``strays``: one row per run of lines outside hands (``n``, ``count``, ``line``).
+    """
+
+    lines: pl.DataFrame
+    hands: pl.DataFrame
+    strays: pl.DataFrame
+
+
+def segment(
+    lines: pl.DataFrame,
+    header_prefix: str,
+    section_prefix: str,
+    section_code: Callable[[pl.Series], pl.Series],
+) -> Segmented:
+    """Number the hands and sections of a frame of ``line`` and ``n``.
+
+    ``section_code`` maps the section lines (those starting with
+    ``section_prefix``) to their codes; it only sees those lines.
+    """
+    line = lines.get_column("line")
+    header = line.str.starts_with(header_prefix)
+    blank = line.str.contains(r"^\s*$")
+    inside = (
+        pl.select(
+            pl.when(header).then(True).when(blank).then(False).forward_fill().fill_null(False)
+        )
+        .to_series()
+        .alias("inside")
+    )
+    hand = header.cast(pl.Int64).cum_sum().alias("h")
+    is_section = inside & line.str.starts_with(section_prefix)
+    where = is_section.arg_true()
+    codes = pl.Series("sec", [None] * len(line), dtype=pl.Int16)
+    if len(where):
+        codes = codes.scatter(where, section_code(line.gather(where)).cast(pl.Int16))
+    codes = codes.scatter(header.arg_true(), HEAD).forward_fill()
+    frame = pl.DataFrame(
+        [
+            line,
+            lines.get_column("n"),
+            hand,
+            codes,
+            inside,
+            blank.alias("blank"),
+            header.alias("header"),
+        ]
+    )
+    in_hand = frame.filter(pl.col("inside") & ~pl.col("blank")).drop("inside", "blank", "header")
+    strays = (
+        frame.filter(~pl.col("inside") & ~pl.col("blank"))
+        .group_by("h", maintain_order=True)
+        .agg(pl.col("n").first(), count=pl.len(), line=pl.col("line").first())
+    )
+    return Segmented(
+        lines=in_hand,
+        hands=frame.filter(pl.col("header"))
+        .select("h", "n", "line")
+        .join(_last_lines(in_hand), on="h", how="left"),
+        strays=strays,
+    )
+
+
+def _last_lines(in_hand: pl.DataFrame) -> pl.DataFrame:
+    """Each hand's last line: the lines are in order, so it is where ``h`` changes next."""
+    last = pl.col("h") != pl.col("h").shift(-1).fill_null(-1)
+    return in_hand.filter(last).select("h", last="n")
