@@ -1,0 +1,163 @@
+"""One chunk of a simulation: a group of tables played hand by hand, all tables at once.
+
+A chunk is the unit of work of ``run.py``: it depends only on its
+``ChunkSpec`` (the run's seed and the chunk's number), so chunks can run in
+any process, in any order, and the output is the same. Each step plays the
+next hand at every table still short of its quota: set up the hand
+(``match.py``), deal and play it (``play.py``), score it (``scoring.py``),
+and carry stacks and Fantasyland to the next hand.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from pipeline.rulesets import Ruleset, load_ruleset
+from pipeline.simulator import misreport, timeouts
+from pipeline.simulator.deal import STREETS, shuffled_decks
+from pipeline.simulator.match import HandSetup, MatchState
+from pipeline.simulator.model import ModelBatch, StepRecord, build_tables
+from pipeline.simulator.play import play_hands
+from pipeline.simulator.roster import Bot
+from pipeline.simulator.scoring import score
+from pipeline.simulator.styles import style_index
+from pipeline.simulator.tables import Tables, draw_tables
+
+SECONDS_BETWEEN_HANDS = (40, 150)
+
+
+@dataclass(frozen=True)
+class ChunkSpec:
+    """Everything a chunk needs; plain values, so it travels to worker processes."""
+
+    ruleset: str
+    rules_file: str | None
+    players: int
+    roster: tuple[Bot, ...]
+    hero: int
+    quotas: tuple[int, ...]  # hands to play at each table of the chunk
+    seed: int
+    index: int  # the chunk's number in the run
+    first_hand: int  # the run-wide number of the chunk's first hand
+    id_base: int  # room hand numbers are id_base + run-wide hand number
+    misreport_rate: float = 0.0
+    source_format: str = "jsonl"
+
+
+@cache
+def _ruleset(name: str, rules_file: str | None) -> Ruleset:
+    return load_ruleset(name, rules_file)
+
+
+@dataclass(frozen=True, eq=False)
+class _Chunk:
+    """What every step of a chunk shares: rules, tables, styles, state, random streams."""
+
+    spec: ChunkSpec
+    ruleset: Ruleset
+    tables: Tables
+    styles: np.ndarray  # (T, P) style index per seat
+    state: MatchState
+    game: np.random.Generator
+    timeouts: np.random.Generator
+    reports: np.random.Generator
+
+
+def run_chunk(spec: ChunkSpec) -> ModelBatch:
+    """Play the chunk's tables and return its hands as model tables."""
+    ruleset = _ruleset(spec.ruleset, spec.rules_file)
+    setup_rng, game, timeout_rng, reports = (
+        np.random.default_rng(s) for s in np.random.SeedSequence([spec.seed, spec.index]).spawn(4)
+    )
+    quotas = np.array(spec.quotas)
+    tables = draw_tables(setup_rng, len(quotas), spec.players, len(spec.roster), spec.hero,
+                         ruleset.variant, ruleset.table_stakes)  # fmt: skip
+    chunk = _Chunk(
+        spec, ruleset, tables,
+        np.array([style_index(b.style) for b in spec.roster])[tables.roster_index],
+        MatchState.begin(setup_rng, tables.stack, spec.players), game, timeout_rng, reports,
+    )  # fmt: skip
+    clock = tables.start.copy()
+    hand_offset = spec.first_hand + np.concatenate([[0], np.cumsum(quotas)[:-1]])
+    match_first = np.zeros(len(quotas), dtype=np.int64)
+    steps = []
+    for step in range(int(quotas.max(initial=0))):
+        setup = chunk.state.next_hand(ruleset.button_moves_in_fantasyland)
+        numbers = hand_offset + step
+        match_first = np.where(setup.new_match, numbers, match_first)
+        live = np.flatnonzero(quotas > step)
+        steps.append(_play_step(chunk, setup, live, numbers, match_first, clock))
+        pause = setup_rng.integers(*SECONDS_BETWEEN_HANDS, size=len(quotas))
+        clock = clock + pause.astype("timedelta64[s]")
+    return build_tables(spec, ruleset, tables, steps)
+
+
+def _play_step(
+    chunk: _Chunk,
+    setup: HandSetup,
+    live: np.ndarray,
+    numbers: np.ndarray,
+    match_first: np.ndarray,
+    clock: np.ndarray,
+) -> StepRecord:
+    """Play one hand at each live table; update the match state of those tables."""
+    spec, ruleset, state = chunk.spec, chunk.ruleset, chunk.state
+    order = setup.order[live]
+
+    def by_position(seat_values: np.ndarray) -> np.ndarray:
+        return np.take_along_axis(seat_values[live], order, axis=1)
+
+    in_fl = by_position(setup.in_fantasyland)
+    played = play_hands(
+        ruleset,
+        shuffled_decks(chunk.game, len(live)),
+        in_fl,
+        by_position(setup.fantasyland_cards),
+        by_position(chunk.styles),
+        timeouts.plan(chunk.timeouts, in_fl.shape, len(STREETS[ruleset.variant])),
+        chunk.game,
+    )
+    room_ids = spec.id_base + numbers[live]
+    hand_ids = np.array([f"{spec.source_format}:{i}" for i in room_ids], dtype=object)
+    results = score(
+        hand_ids,
+        played.boards,
+        in_fl,
+        by_position(setup.stacks),
+        by_position(setup.fantasyland_repeats),
+        ruleset,
+    )
+    reported = misreport.corrupt_points(chunk.reports, results.points, spec.misreport_rate)
+
+    def by_seat(position_values: np.ndarray) -> np.ndarray:
+        out = np.empty_like(position_values)
+        np.put_along_axis(out, order, position_values, axis=1)
+        return out
+
+    full = np.zeros(state.stacks.shape, dtype=np.float64)
+    cards = np.zeros(state.stacks.shape, dtype=np.int64)
+    stays = np.zeros(state.stacks.shape, dtype=bool)
+    full[live] = by_seat(results.points)
+    cards[live] = by_seat(results.next_cards)
+    stays[live] = by_seat(results.stay)
+    state.record(full, cards, stays, ruleset.table_stakes)
+    return StepRecord(
+        table=live,
+        number=numbers[live],
+        room_id=room_ids,
+        hand_id=hand_ids,
+        played_at=clock[live],
+        button=setup.button[live],
+        continuation=setup.continuation[live],
+        match_hand=setup.match_hand[live],
+        match_first=match_first[live],
+        order=order,
+        stacks=by_position(setup.stacks),
+        fantasyland_cards=by_position(setup.fantasyland_cards),
+        played=played,
+        results=results,
+        reported_points=reported,
+    )

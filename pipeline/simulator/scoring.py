@@ -1,0 +1,77 @@
+"""The one place the simulator asks the rules engine for results (``pipeline.engine``).
+
+The room's reported figures in simulated files are the engine's results
+(before ``misreport.py`` corrupts some on request), so a clean simulation
+always passes the audit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from pipeline.cards import CARD_NAMES
+from pipeline.engine import score_hands
+from pipeline.rulesets import Ruleset
+
+_NAMES = pa.array(CARD_NAMES)
+
+
+@dataclass(frozen=True, eq=False)
+class Results:
+    """Engine results per player-hand, ``(hands, players)`` in the input's order."""
+
+    points: np.ndarray
+    royalties: np.ndarray
+    foul: np.ndarray
+    next_cards: np.ndarray  # Fantasyland cards earned for the next hand, 0 for none
+    stay: np.ndarray
+
+
+def card_lists(cards: np.ndarray) -> pa.ListArray:
+    """An Arrow list-of-card-names array from ``(n, width)`` card codes (all present)."""
+    n, width = cards.shape
+    offsets = pa.array(np.arange(0, (n + 1) * width, width, dtype=np.int32))
+    return pa.ListArray.from_arrays(offsets, _NAMES.take(pa.array(cards.ravel().astype(np.int64))))
+
+
+def score(
+    hand_ids: np.ndarray,
+    boards: np.ndarray,
+    in_fantasyland: np.ndarray,
+    stacks: np.ndarray,
+    repeats: np.ndarray,
+    ruleset: Ruleset,
+) -> Results:
+    """Score ``(hands, players)`` boards given in order of action (position 1 first)."""
+    hands, players = in_fantasyland.shape
+    flat = boards.reshape(hands * players, 13)
+    frame = pl.from_arrow(
+        pa.table(
+            {
+                "hand_id": pa.array(np.repeat(hand_ids, players)),
+                "position": pa.array(np.tile(np.arange(1, players + 1, dtype=np.int8), hands)),
+                "in_fantasyland": pa.array(in_fantasyland.ravel()),
+                "top": card_lists(flat[:, :3]),
+                "middle": card_lists(flat[:, 3:8]),
+                "bottom": card_lists(flat[:, 8:]),
+                "starting_stack": pa.array(stacks.ravel().astype(np.float64)),
+                "fantasyland_repeats": pa.array(repeats.ravel().astype(np.int64)),
+            }
+        )
+    )
+    result = score_hands(frame, ruleset).player_hands
+
+    def column(name: str) -> np.ndarray:
+        return result[name].to_numpy().reshape(hands, players)
+
+    return Results(
+        points=column("points").astype(np.float64),
+        royalties=column("royalties").astype(np.float64),
+        foul=column("foul").astype(bool),
+        next_cards=column("fantasyland_next_cards").astype(np.int64),
+        stay=column("fantasyland_stay").astype(bool),
+    )
