@@ -1,0 +1,1 @@
+"""The Streamlit dashboard (``ofc dashboard``): pages in ``views``, SQL in ``queries``."""

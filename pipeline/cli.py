@@ -17,6 +17,12 @@ from pipeline.errors import UserError
 COMMANDS = (
     "score",
     "bench",
+    "simulate",
+    "parse",
+    "import_",
+    "report",
+    "dashboard",
+    "demo",
 )
 
 

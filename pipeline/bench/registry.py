@@ -19,6 +19,8 @@ from pipeline.errors import UserError
 BENCHMARKS = (
     "evaluate",
     "engine",
+    "dashboard",
+    "import_speed",
 )
 
 

@@ -1,0 +1,21 @@
+"""What every page receives: the database and the view the sidebar describes."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters
+
+
+@dataclass(frozen=True)
+class Context:
+    """The database (read-only), its path, and the current filters."""
+
+    db: Database
+    filters: Filters
+
+    @property
+    def path(self) -> Path:
+        return self.db.path

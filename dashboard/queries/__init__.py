@@ -1,0 +1,1 @@
+"""The dashboard's query layer: every SQL statement the pages run, callable without Streamlit."""

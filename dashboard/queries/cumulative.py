@@ -1,0 +1,99 @@
+"""The hero's cumulative points, over all hands and per variant, drawn with at most ~400 points a line.
+
+Up to ``EXACT_HANDS`` hands, every hand is numbered in time order and every
+k-th is kept (exact). Beyond, hands are first summed into ``BUCKETS`` time
+buckets (a cheap aggregate, where numbering a million hands would need a
+sort), and the running totals at bucket ends are thinned the same way; each
+point is still exact: the hands and points up to the end of its bucket.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters, scope
+
+STEPS = 400
+EXACT_HANDS = 20_000
+BUCKETS = 20_000
+ALL = "all variants"
+
+_EXACT = f"""
+WITH numbered AS (
+    SELECT
+        variant,
+        played_at,
+        row_number() OVER everything AS n,
+        count(*) OVER () AS total,
+        sum(points) OVER everything AS cumulative,
+        row_number() OVER per_variant AS n_variant,
+        count(*) OVER (PARTITION BY variant) AS total_variant,
+        sum(points) OVER per_variant AS cumulative_variant
+    FROM player_hands p
+    WHERE {{where}}
+    WINDOW everything AS (ORDER BY played_at, hand_id ROWS UNBOUNDED PRECEDING),
+        per_variant AS (PARTITION BY variant ORDER BY played_at, hand_id ROWS UNBOUNDED PRECEDING)
+)
+SELECT '{ALL}' AS series, played_at AS until, n AS hands, cumulative AS points
+FROM numbered WHERE n % greatest(total // {STEPS}, 1) = 0 OR n = total
+UNION ALL
+SELECT variant, played_at, n_variant, cumulative_variant
+FROM numbered
+WHERE n_variant % greatest(total_variant // {STEPS}, 1) = 0 OR n_variant = total_variant
+ORDER BY series, hands
+"""
+
+_BUCKETED = f"""
+WITH mine AS (SELECT p.played_at, p.variant, p.points FROM player_hands p WHERE {{where}}),
+span AS (
+    SELECT epoch(min(played_at)) AS start,
+           greatest(epoch(max(played_at)) - epoch(min(played_at)), 1) / {BUCKETS} AS width
+    FROM mine
+),
+buckets AS (
+    SELECT
+        CASE WHEN grouping(variant) = 1 THEN '{ALL}' ELSE variant END AS series,
+        least(floor((epoch(played_at) - start) / width), {BUCKETS - 1}) AS step,
+        count(*) AS hands,
+        sum(points) AS points,
+        max(played_at) AS until
+    FROM mine, span
+    GROUP BY GROUPING SETS ((variant, step), (step))
+),
+running AS (
+    SELECT
+        series,
+        until,
+        (sum(hands) OVER w)::BIGINT AS hands,
+        sum(points) OVER w AS points,
+        sum(hands) OVER (PARTITION BY series) AS total
+    FROM buckets
+    WINDOW w AS (PARTITION BY series ORDER BY step ROWS UNBOUNDED PRECEDING)
+),
+stepped AS (
+    SELECT *, floor(hands * {STEPS} / total) AS mark,
+           lead(floor(hands * {STEPS} / total)) OVER (PARTITION BY series ORDER BY hands) AS next
+    FROM running
+)
+SELECT series, until, hands, points FROM stepped
+WHERE next IS NULL OR next <> mark
+ORDER BY series, hands
+"""
+
+
+def cumulative_points(db: Database, filters: Filters, hands: int) -> pl.DataFrame:
+    """Columns ``series`` ('all variants' or a variant), ``until``, ``hands``, ``points``,
+    starting from (0, 0); ``hands`` is how many hands the view holds (from the summary)."""
+    where = scope(filters)
+    sql = (_EXACT if hands <= EXACT_HANDS else _BUCKETED).format(where=where.sql)
+    found = db.frame(sql, list(where.params))
+    if found.is_empty():
+        return found
+    starts = (
+        found.group_by("series", maintain_order=True)
+        .agg(pl.col("until").min())
+        .with_columns(hands=pl.lit(0, found["hands"].dtype), points=pl.lit(0.0))
+        .select(found.columns)
+    )
+    return pl.concat([starts, found.cast(starts.schema)]).sort("series", "hands")

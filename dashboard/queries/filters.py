@@ -1,0 +1,192 @@
+"""The dashboard's filters, how they travel in a URL, and the SQL conditions they make.
+
+A coach sends a link to exactly the view they mean: every filter is a query
+parameter (``?hero=Anna&variant=pineapple&from=2025-01-01``). Values are
+never pasted into SQL: conditions use ``?`` placeholders and the values go in
+the parameter list.
+
+>>> f = Filters.from_params({"hero": "Anna", "from": "2025-01-31", "stakes": "0.5 USD"})
+>>> f.to_params()
+{'hero': 'Anna', 'from': '2025-01-31', 'stakes': '0.5 USD'}
+>>> Filters.from_params({"from": "not a date"}).date_from is None
+True
+>>> where = scope(Filters(hero="Anna", variant="classic", stakes="play"))
+>>> where.sql
+'p.variant = ? AND p.money IS NULL AND p.player = ?'
+>>> where.params
+('classic', 'Anna')
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, replace
+from datetime import date, timedelta
+
+#: URL parameter of each filter field.
+PARAMS = {
+    "hero": "hero",
+    "variant": "variant",
+    "ruleset": "ruleset",
+    "date_from": "from",
+    "date_to": "to",
+    "stakes": "stakes",
+    "opponent": "opponent",
+}
+PLAY_MONEY = "play"
+
+
+def stakes_key(point_value: float | None, currency: str | None) -> str:
+    """The label of a stake: ``"0.25 USD"``, or ``"play"`` for play money.
+
+    >>> stakes_key(0.25, "USD"), stakes_key(None, None), stakes_key(2.0, "RUB")
+    ('0.25 USD', 'play', '2 RUB')
+    """
+    if point_value is None:
+        return PLAY_MONEY
+    return f"{point_value:g} {currency or ''}".strip()
+
+
+def _date(text: str | None) -> date | None:
+    try:
+        return date.fromisoformat(text) if text else None
+    except ValueError:
+        return None
+
+
+@dataclass(frozen=True)
+class Filters:
+    """What the user chose to look at; ``None`` means no restriction."""
+
+    hero: str | None = None
+    variant: str | None = None
+    ruleset: str | None = None
+    date_from: date | None = None
+    date_to: date | None = None
+    stakes: str | None = None
+    opponent: str | None = None
+
+    @classmethod
+    def from_params(cls, params: Mapping[str, str]) -> Filters:
+        """Filters from URL query parameters; unreadable values are ignored."""
+        values: dict[str, object] = {}
+        for name, key in PARAMS.items():
+            text = params.get(key) or None
+            values[name] = _date(text) if name.startswith("date_") else text
+        return cls(**values)
+
+    def to_params(self) -> dict[str, str]:
+        """The URL query parameters of these filters (unset ones left out)."""
+        params = {}
+        for field in fields(self):
+            value = getattr(self, field.name)
+            if value is not None:
+                params[PARAMS[field.name]] = value.isoformat() if isinstance(value, date) else value
+        return params
+
+    def with_hero(self, hero: str | None) -> Filters:
+        return replace(self, hero=hero)
+
+    def population(self) -> Filters:
+        """The same view for everybody: no hero, no opponent."""
+        return replace(self, hero=None, opponent=None)
+
+    @property
+    def summarised(self) -> bool:
+        """Whether the pre-aggregated tables (per player and variant) answer this view."""
+        return not (self.ruleset or self.date_from or self.date_to or self.stakes or self.opponent)
+
+    @property
+    def variant_key(self) -> str:
+        """The ``variant`` key of ``player_summary`` and ``style_metrics`` rows."""
+        return self.variant or "all"
+
+
+@dataclass(frozen=True)
+class Where:
+    """A conjunction of SQL conditions and the values of their ``?`` placeholders."""
+
+    conditions: tuple[str, ...] = ()
+    params: tuple[object, ...] = ()
+
+    def also(self, condition: str, *params: object) -> Where:
+        return Where((*self.conditions, condition), (*self.params, *params))
+
+    @property
+    def sql(self) -> str:
+        return " AND ".join(self.conditions) or "TRUE"
+
+
+def _stake(stakes: str) -> tuple[float, str | None] | None:
+    """The point value and currency of a stake label; None when it cannot be read.
+
+    >>> _stake("0.5 USD"), _stake("2"), _stake("lots")
+    ((0.5, 'USD'), (2.0, None), None)
+    """
+    value, _, currency = stakes.partition(" ")
+    try:
+        return float(value), currency or None
+    except ValueError:
+        return None
+
+
+def _stake_test(where: Where, stakes: str) -> Where:
+    """``where`` plus the stake conditions on ``hands`` (alias ``h``)."""
+    if stakes == PLAY_MONEY:
+        return where.also("h.point_value IS NULL")
+    stake = _stake(stakes)
+    if stake is None:
+        return where.also("FALSE")
+    value, currency = stake
+    where = where.also("abs(h.point_value - ?) < 1e-9", value)
+    return where.also("h.currency = ?", currency) if currency else where.also("h.currency IS NULL")
+
+
+def _stakes(where: Where, stakes: str, alias: str) -> Where:
+    if stakes == PLAY_MONEY:
+        return where.also(f"{alias}.money IS NULL")
+    inner = _stake_test(Where(), stakes)
+    return where.also(
+        f"{alias}.hand_id IN (SELECT h.hand_id FROM hands h WHERE {inner.sql})", *inner.params
+    )
+
+
+def _columns(filters: Filters, alias: str) -> Where:
+    """Conditions on the columns ``hands`` and ``player_hands`` share."""
+    where = Where()
+    for name in ("variant", "ruleset"):
+        value = getattr(filters, name)
+        if value:
+            where = where.also(f"{alias}.{name} = ?", value)
+    if filters.date_from:
+        where = where.also(f"{alias}.played_at >= ?", filters.date_from)
+    if filters.date_to:
+        where = where.also(f"{alias}.played_at < ?", filters.date_to + timedelta(days=1))
+    return where
+
+
+def scope(filters: Filters, alias: str = "p") -> Where:
+    """Conditions on ``player_hands`` (under ``alias``) that keep the rows of this view.
+
+    With a hero, only the hero's rows; with an opponent too, only hands the
+    opponent also played. Use ``filters.population()`` for everybody's rows.
+    """
+    where = _columns(filters, alias)
+    if filters.stakes:
+        where = _stakes(where, filters.stakes, alias)
+    if filters.hero:
+        where = where.also(f"{alias}.player = ?", filters.hero)
+    if filters.opponent:
+        where = where.also(
+            f"{alias}.hand_id IN (SELECT o.hand_id FROM player_hands o WHERE o.player = ?)",
+            filters.opponent,
+        )
+        if not filters.hero:
+            where = where.also(f"{alias}.player <> ?", filters.opponent)
+    return where
+
+
+def hand_scope(filters: Filters) -> Where:
+    """Conditions on ``hands`` (alias ``h``): variant, ruleset, dates and stakes only."""
+    where = _columns(filters, "h")
+    return _stake_test(where, filters.stakes) if filters.stakes else where

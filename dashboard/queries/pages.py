@@ -1,0 +1,104 @@
+"""Every query each page runs for a view, callable without Streamlit (benchmark and tests).
+
+The pages call these same functions (through the cache); this list names
+them page by page so ``make bench`` can time each page on a large database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, replace
+
+from dashboard.queries import (
+    coach,
+    cumulative,
+    fantasyland,
+    hands,
+    imports,
+    options,
+    players,
+    profile,
+    style,
+    summary,
+)
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters
+
+PAGES = ("sidebar", "overview", "players", "style", "fantasyland", "hands", "coach", "import")
+
+
+@dataclass(frozen=True)
+class PageQuery:
+    """One query of one page, ready to run."""
+
+    page: str
+    name: str
+    run: Callable[[], object]
+
+
+def _first_hand(db: Database, filters: Filters) -> str:
+    listed = hands.hand_list(db, filters, hands.HandFilters())
+    return listed["hand_id"][0] if listed.height else ""
+
+
+def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
+    """The queries of every page for the view ``filters`` (whose hero must be set)."""
+    hero, everybody = filters.hero, filters.population()
+    rival = filters.opponent or (players.opponents(db, hero, 1) or [hero])[0]
+    fouled = hands.HandFilters(fouled=True)
+    hand_id = _first_hand(db, filters)
+    mine = summary.summaries(db, filters).get(summary.ALL) or {}
+    total, currencies = mine.get("money"), mine.get("currencies")
+    q = PageQuery
+    return [
+        q("sidebar", "choices", lambda: options.choices(db)),
+        q("sidebar", "opponents", lambda: players.opponents(db, hero)),
+        q("overview", "summaries", lambda: summary.summaries(db, filters)),
+        q("overview", "population", lambda: summary.summaries(db, everybody)),
+        q("overview", "scoop_rate", lambda: summary.scoop_rate(db, filters)),
+        q("overview", "scoop_rate_population", lambda: summary.scoop_rate(db, everybody)),
+        q("overview", "money", lambda: summary.money(db, filters, total, currencies)),
+        q(
+            "overview",
+            "cumulative",
+            lambda: cumulative.cumulative_points(db, filters, mine.get("hands") or 0),
+        ),
+        q("players", "table", lambda: players.players_table(db, filters.variant_key)),
+        q("players", "search", lambda: players.players_table(db, filters.variant_key, "9")),
+        q("players", "head_to_head", lambda: players.head_to_head(db, hero, rival, everybody)),
+        q("style", "scatter", lambda: style.players(db, filters)),
+        q("style", "bottoms", lambda: style.bottom_categories(db, filters)),
+        q("style", "bottoms_population", lambda: style.bottom_categories(db, everybody)),
+        q("style", "first_street", lambda: style.first_street(db, filters)),
+        q("style", "first_street_population", lambda: style.first_street(db, everybody)),
+        q("style", "profile", lambda: profile.profile(db, hero, filters.variant_key)),
+        q("fantasyland", "by_ruleset", lambda: fantasyland.by_ruleset(db, filters)),
+        q("fantasyland", "population", lambda: fantasyland.by_ruleset(db, everybody)),
+        q("fantasyland", "cards", lambda: fantasyland.cards_dealt(db, filters)),
+        q("hands", "count", lambda: hands.hand_count(db, filters, hands.HandFilters())),
+        q("hands", "list", lambda: hands.hand_list(db, filters, hands.HandFilters())),
+        q("hands", "list_fouled", lambda: hands.hand_list(db, filters, fouled)),
+        q("hands", "list_everybody", lambda: hands.hand_list(db, everybody, fouled, 3)),
+        q("hands", "count_everybody", lambda: hands.hand_count(db, everybody, fouled)),
+        q("hands", "viewer", lambda: hands.hand_detail(db, hand_id)),
+        q("coach", "profile", lambda: profile.profile(db, hero, filters.variant_key)),
+        q("coach", "fouled_hands", lambda: coach.fouled_hands(db, filters)),
+        q("coach", "mismatches", lambda: coach.mismatches(db, hero)),
+        q("coach", "mismatch_count", lambda: coach.mismatch_count(db, hero)),
+        q("import", "recent", lambda: imports.recent_imports(db)),
+        q("import", "totals", lambda: imports.totals(db)),
+    ]
+
+
+def views(db: Database) -> dict[str, Filters]:
+    """The views the benchmark times: the most active player over everything, and
+    the same player in one variant, over the later half of the dates, at one stake."""
+    found = options.choices(db)
+    hero = found.players[0]
+    plain = Filters(hero=hero)
+    if found.first_day is None:
+        return {"default": plain}
+    middle = found.first_day + (found.last_day - found.first_day) / 2
+    stake = next((s for s in found.stakes if s != "play"), None)
+    narrow = replace(plain, variant=found.variants[0], date_from=middle, stakes=stake)
+    return {"default": plain, "filtered": narrow}

@@ -1,0 +1,102 @@
+"""The Players page: the ``player_summary`` table and head-to-head results from ``pairwise``."""
+
+from __future__ import annotations
+
+import polars as pl
+
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters, hand_scope
+
+#: Most rows the players table shows (the most played first); search narrows it.
+TABLE_ROWS = 2000
+
+TABLE_COLUMNS = (
+    "player",
+    "hands",
+    "points",
+    "points_per_hand",
+    "points_per_hand_ci_low",
+    "points_per_hand_ci_high",
+    "money",
+    "currencies",
+    "foul_rate",
+    "scoop_rate",
+    "rows_won_per_row",
+    "royalties_per_hand",
+    "fantasyland_entry_rate",
+    "fantasyland_stay_rate",
+    "fantasyland_share",
+    "mismatches",
+    "first_played_at",
+    "last_played_at",
+)
+
+
+def players_table(db: Database, variant: str, search: str = "") -> pl.DataFrame:
+    """Rows of ``player_summary`` for ``variant`` (or ``all``) whose name contains ``search``."""
+    return db.frame(
+        f"SELECT {', '.join(TABLE_COLUMNS)} FROM player_summary"
+        " WHERE variant = ? AND contains(lower(player), lower(?))"
+        " ORDER BY hands DESC, player LIMIT ?",
+        [variant, search, TABLE_ROWS],
+    )
+
+
+_HEAD_TO_HEAD = """
+WITH met AS (
+    SELECT
+        w.hand_id,
+        CASE WHEN w.player_a = ? THEN w.points_a ELSE -w.points_a END AS points,
+        CASE WHEN w.player_a = ? THEN w.rows_a ELSE w.rows_b END AS rows_won,
+        CASE WHEN w.player_a = ? THEN w.rows_b ELSE w.rows_a END AS rows_lost
+    FROM pairwise w
+    WHERE ((w.player_a = ? AND w.player_b = ?) OR (w.player_a = ? AND w.player_b = ?))
+),
+scoped AS (
+    SELECT h.variant, h.played_at, met.*
+    FROM met JOIN hands h USING (hand_id)
+    WHERE {where}
+)
+SELECT
+    CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
+    count(*) AS hands,
+    sum(points) AS points,
+    avg(points) AS points_per_hand,
+    count(*) FILTER (WHERE rows_won = 3) AS scoops,
+    count(*) FILTER (WHERE rows_lost = 3) AS scooped,
+    sum(rows_won)::BIGINT AS rows_won,
+    sum(rows_lost)::BIGINT AS rows_lost,
+    min(played_at) AS first_played_at,
+    max(played_at) AS last_played_at
+FROM scoped
+GROUP BY GROUPING SETS ((variant), ())
+ORDER BY grouping(variant) DESC, hands DESC
+"""
+
+
+def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.DataFrame:
+    """``first``'s results against ``second`` (points from ``first``'s side), per variant and all.
+
+    Only the settlements between the two count (R4: each pair settles
+    separately), after table-stakes caps (``points_a``).
+    """
+    where = hand_scope(filters)
+    params = [first, first, first, first, second, second, first, *where.params]
+    return db.frame(_HEAD_TO_HEAD.format(where=where.sql), params)
+
+
+_OPPONENTS = """
+SELECT
+    CASE WHEN player_a = ? THEN player_b ELSE player_a END AS opponent,
+    count(*) AS hands
+FROM pairwise
+WHERE player_a = ? OR player_b = ?
+GROUP BY opponent
+ORDER BY hands DESC, opponent
+LIMIT ?
+"""
+
+
+def opponents(db: Database, player: str, limit: int = 200) -> list[str]:
+    """Who ``player`` met most often."""
+    return [r[0] for r in db.rows(_OPPONENTS, [player, player, player, limit])]

@@ -1,0 +1,1 @@
+"""The dashboard's pages: each module's ``render(context)`` draws one page."""

@@ -1,0 +1,112 @@
+"""Coach audit: a student's leaks against the population, fouled hands to review,
+the room's mismatches, and the HTML report of ``ofc report``."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboard import charts, ui
+from dashboard.cache import cached
+from dashboard.context import Context
+from dashboard.format import count
+from dashboard.links import hand_links
+from dashboard.queries import coach, profile
+from dashboard.report import report_button
+from dashboard.views.profile_table import profile_table
+
+player_profile = cached(profile.profile)
+fouled_hands = cached(coach.fouled_hands)
+mismatches = cached(coach.mismatches)
+mismatch_count = cached(coach.mismatch_count)
+
+FOUL_COLUMNS = {
+    "played_at": st.column_config.DatetimeColumn("Played (UTC)", format="YYYY-MM-DD HH:mm"),
+    "hand_id": "Hand",
+    "hand": st.column_config.LinkColumn("Viewer", display_text="open ↗"),
+    "variant": "Variant",
+    "points": st.column_config.NumberColumn("Points", format="%+.0f"),
+    "category_top": "Top",
+    "category_middle": "Middle",
+    "category_bottom": "Bottom",
+    "timed_out": "Timed out",
+}
+MISMATCH_COLUMNS = {
+    "played_at": st.column_config.DatetimeColumn("Played (UTC)", format="YYYY-MM-DD HH:mm"),
+    "hand_id": "Hand",
+    "hand": st.column_config.LinkColumn("Viewer", display_text="open ↗"),
+    "disagreements": "Differs",
+    "reported_points": st.column_config.NumberColumn("Room points", format="%+.2f"),
+    "points": st.column_config.NumberColumn("Recomputed", format="%+.2f"),
+    "points_difference": st.column_config.NumberColumn("Room − rules", format="%+.2f"),
+    "source_file": "File",
+    "source_line": "Line",
+}
+
+
+def _leaks(context: Context, student: str) -> None:
+    found = player_profile(context.db, student, context.filters.variant_key).filter(
+        pl.col("metric") != "style_foul_rate"
+    )
+    if found.is_empty():
+        ui.nothing("No metrics for this student yet.")
+        return
+    leaks = found.filter(pl.col("leak"))["label"].to_list()
+    players = int(found["players"].max())
+    if leaks:
+        st.error(
+            f"Leaks (worse than three players in four): {', '.join(leaks)}", icon=":material/flag:"
+        )
+    else:
+        st.success(
+            "No leak: no metric is worse than three players in four.",
+            icon=":material/check_circle:",
+        )
+    left, right = st.columns([1, 1])
+    with left:
+        st.altair_chart(charts.percentiles(found), width="stretch")
+    with right:
+        profile_table(found)
+    st.caption(
+        f"Percentiles among {count(players)} players with at least {profile.MIN_HANDS} hands"
+        f" ({context.filters.variant_key} variants, all dates and stakes). Dots start from the"
+        " median: red ones are leaks, grey ones styles (neither good nor bad); for foul"
+        " rates a high percentile is bad."
+    )
+
+
+def render(context: Context) -> None:
+    filters = context.filters
+    ui.title("Coach audit", filters)
+    student = filters.hero
+    if not student:
+        ui.nothing("Pick the student in the sidebar (Hero / student).")
+        return
+    st.subheader("Leaks against the population", anchor=False)
+    _leaks(context, student)
+    left, right = st.columns(2)
+    with left:
+        st.subheader("Fouled hands to review", anchor=False)
+        fouls = fouled_hands(context.db, filters)
+        st.caption(f"The latest {fouls.height} fouled hands outside Fantasyland in this view")
+        st.dataframe(
+            hand_links(fouls, filters).select(list(FOUL_COLUMNS)),
+            hide_index=True,
+            column_config=FOUL_COLUMNS,
+            width="stretch",
+        )
+    with right:
+        st.subheader("Room mismatches", anchor=False)
+        total = mismatch_count(context.db, student)
+        ui.text(
+            f"{count(total)} of {student}'s hands where the room's figures differ"
+            " from the rules (all dates)"
+        )
+        st.dataframe(
+            hand_links(mismatches(context.db, student), filters).select(list(MISMATCH_COLUMNS)),
+            hide_index=True,
+            column_config=MISMATCH_COLUMNS,
+            width="stretch",
+        )
+    st.subheader("Report", anchor=False)
+    report_button(context, student)

@@ -1,0 +1,166 @@
+"""Hands: a filtered list of player-hands and a street-by-street viewer of one hand."""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import hand_view, ui
+from dashboard.cache import cached
+from dashboard.context import Context
+from dashboard.format import count, signed
+from dashboard.queries import hands
+from dashboard.queries.filters import stakes_key
+
+hand_list = cached(hands.hand_list)
+hand_count = cached(hands.hand_count)
+hand_detail = cached(hands.hand_detail)
+
+EITHER = {"Any": None, "Yes": True, "No": False}
+HAND_KEY = "hand"  # URL parameter of the hand shown in the viewer
+LIST_COLUMNS = {
+    "played_at": st.column_config.DatetimeColumn("Played (UTC)", format="YYYY-MM-DD HH:mm"),
+    "hand_id": "Hand",
+    "player": "Player",
+    "variant": "Variant",
+    "points": st.column_config.NumberColumn("Points", format="%+.0f"),
+    "royalties": "Royalties",
+    "foul": "Foul",
+    "in_fantasyland": "In FL",
+    "fantasyland_next": "→ FL",
+    "mismatch": "Mismatch",
+}
+
+
+def _own_filters() -> tuple[hands.HandFilters, bool]:
+    cells = st.columns([1, 1, 1, 1, 1.3])
+    fouled = cells[0].selectbox("Fouled", list(EITHER), key="list_fouled")
+    fantasyland = cells[1].selectbox("In Fantasyland", list(EITHER), key="list_fl")
+    mismatch = cells[2].selectbox("Room mismatch", list(EITHER), key="list_mismatch")
+    royalties = cells[3].number_input("Royalties at least", 0, 100, 0, key="list_royalties")
+    with cells[4]:
+        st.write("")
+        everyone = st.toggle("Every player's hands", key="list_everyone")
+    own = hands.HandFilters(
+        fouled=EITHER[fouled],
+        min_royalties=int(royalties),
+        fantasyland=EITHER[fantasyland],
+        mismatch=EITHER[mismatch],
+    )
+    return own, everyone
+
+
+def _open(hand_id: str) -> None:
+    st.session_state[HAND_KEY] = hand_id
+
+
+def _on_row_selected() -> None:
+    """Opens the hand of the row clicked in the list (a callback: runs before the script)."""
+    rows = st.session_state["list_table"].selection.rows
+    ids = st.session_state.get("_list_ids", [])
+    if rows and rows[0] < len(ids):
+        _open(ids[rows[0]])
+
+
+def _on_pick() -> None:
+    picked = st.session_state.get("list_pick")
+    if picked:
+        _open(picked)
+
+
+def _list(context: Context) -> str | None:
+    """Draw the list; the first hand listed (the viewer's default)."""
+    own, everyone = _own_filters()
+    filters = context.filters
+    if everyone or not filters.hero:
+        filters = filters.with_hero(None)
+    total = hand_count(context.db, filters, own)
+    pages = max((total - 1) // hands.PAGE_SIZE + 1, 1)
+    left, right = st.columns([5, 1])
+    page = right.number_input("Page", 1, pages, 1, key="list_page", label_visibility="collapsed")
+    left.caption(
+        f"{count(total)} player-hands · page {page} of {pages} · newest first ·"
+        " click a row to open the hand"
+    )
+    frame = hand_list(context.db, filters, own, page - 1)
+    st.session_state["_list_ids"] = frame["hand_id"].to_list()
+    st.dataframe(
+        frame.drop("seat"),
+        hide_index=True,
+        column_config=LIST_COLUMNS,
+        height=300,
+        width="stretch",
+        key="list_table",
+        on_select=_on_row_selected,
+        selection_mode="single-row",
+    )
+    if frame.is_empty():
+        return None
+    labels = {
+        r["hand_id"]: f"{r['played_at']:%Y-%m-%d %H:%M} · {r['hand_id']} · {signed(r['points'])}"
+        for r in frame.iter_rows(named=True)
+    }
+    st.selectbox(
+        "Open a hand from this page",
+        list(labels),
+        index=None,
+        format_func=labels.get,
+        key="list_pick",
+        placeholder="Choose a hand…",
+        on_change=_on_pick,
+    )
+    return frame["hand_id"][0]
+
+
+def _meta(detail: hands.HandDetail) -> str:
+    hand = detail.hand
+    stakes = stakes_key(hand["point_value"], hand["currency"])
+    parts = [
+        hand["variant"],
+        hand["ruleset"],
+        f"{hand['played_at']:%Y-%m-%d %H:%M} UTC",
+        f"table {hand['table_name'] or '?'}",
+        "play money" if stakes == "play" else f"{stakes} a point",
+        f"room hand {hand['room_hand_id'] or '?'}",
+        f"{hand['source_file'] or '?'}:{hand['source_line']}",
+    ]
+    return " · ".join(parts)
+
+
+def _viewer(context: Context, latest: str | None) -> None:
+    st.subheader("Hand viewer", anchor=False)
+    typed = st.text_input(
+        "Hand id", key=HAND_KEY, bind="query-params", placeholder="e.g. en:7402331950"
+    ).strip()
+    hand_id = typed or latest
+    if not hand_id:
+        ui.nothing("No hand in this list: widen the filters, or type a hand id.")
+        return
+    if not typed:
+        st.caption("The newest hand of the list; click a row above to open another.")
+    detail = hand_detail(context.db, hand_id)
+    if detail is None:
+        ui.text(f"No hand {hand_id} in this database: check the id.")
+        return
+    ui.text(_meta(detail))
+    last = hand_view.last_street(detail)
+    street = last
+    if last > 1:
+        street = st.select_slider(
+            "Street", options=list(range(1, last + 1)), value=last, key=f"street_{hand_id}"
+        )
+    boards = hand_view.boards(detail, street)
+    columns = st.columns(len(boards))
+    st.html(hand_view.STYLES)
+    for column, board in zip(columns, boards, strict=True):
+        with column:
+            st.html(board)
+    st.markdown("**The room's figures beside the recomputed ones** (differences in red)")
+    st.html(hand_view.figures_table(detail))
+    if not detail.pairwise.is_empty():
+        with st.expander("Pairwise settlements (R4)"):
+            st.dataframe(detail.pairwise, hide_index=True, width="stretch")
+
+
+def render(context: Context) -> None:
+    ui.title("Hands", context.filters)
+    _viewer(context, _list(context))

@@ -1,0 +1,126 @@
+"""Import: upload hand histories or name a folder, run the import with visible progress, see the summary.
+
+The only page that writes: through the same import ``ofc import`` runs.
+"""
+
+from __future__ import annotations
+
+import streamlit as st
+
+from dashboard import ui
+from dashboard.cache import cached
+from dashboard.context import Context
+from dashboard.format import count
+from dashboard.importing import MAX_UPLOAD_BYTES, ImportJob, Upload, checked_folder, save_uploads
+from dashboard.queries import imports
+from pipeline.errors import UserError
+
+recent_imports = cached(imports.recent_imports)
+rejects = cached(imports.rejects)
+totals = cached(imports.totals)
+
+POLL_SECONDS = 0.25
+HISTORY = {
+    "import_id": st.column_config.NumberColumn("#", width="small"),
+    "finished_at": st.column_config.DatetimeColumn("Finished (UTC)", format="YYYY-MM-DD HH:mm"),
+    "paths": st.column_config.TextColumn("Paths", width="large"),
+    "files_read": "Files",
+    "hands_read": "Read",
+    "hands_added": "Stored",
+    "hands_duplicate": "Duplicates",
+    "hands_conflict": "Conflicts",
+    "rejects_added": "Rejected",
+    "mismatches_added": "Mismatches",
+    "seconds": st.column_config.NumberColumn("Seconds", format="%.1f"),
+}
+TYPES = ["txt", "log", "jsonl", "json", "zip", "gz"]
+
+
+def _job(context: Context, files: list, folder: str) -> ImportJob:
+    if files:
+        uploads = [Upload(f.name, f.getvalue()) for f in files]
+        saved = save_uploads(uploads)
+        return ImportJob(context.path, [saved], cleanup=saved)
+    return ImportJob(context.path, [checked_folder(folder)])
+
+
+def _run(job: ImportJob) -> None:
+    bar = st.progress(0.0, text="Starting the import…")
+    job.start()
+    while not job.wait(POLL_SECONDS):
+        p = job.progress
+        bar.progress(
+            p.share, text=f"{p.now}: {count(p.hands)} hands read, {count(p.rejects)} rejects"
+        )
+    bar.progress(1.0, text="Import finished" if job.error is None else "Import failed")
+
+
+def _summary(context: Context, job: ImportJob) -> None:
+    if job.error:
+        st.error(job.error)
+        return
+    counts = job.summary.counts
+    if counts is None:
+        st.info("Nothing new: every file was imported before. The database is unchanged.")
+        return
+    st.success(f"Import #{counts.import_id} finished in {job.summary.seconds:.1f} s.")
+    cells = st.columns(6)
+    for cell, (label, value) in zip(
+        cells,
+        (
+            ("Hands read", counts.hands_read),
+            ("Stored", counts.hands_added),
+            ("Duplicates", counts.hands_duplicate),
+            ("Conflicts", counts.hands_conflict),
+            ("Rejected", counts.rejects_added),
+            ("Room mismatches", counts.mismatches_added),
+        ),
+        strict=True,
+    ):
+        cell.metric(label, count(value), border=True)
+    st.code("\n".join(job.lines), language=None)
+    found = rejects(context.db, counts.import_id)
+    if not found.is_empty():
+        st.markdown("**Hands that could not be stored, and why**")
+        st.dataframe(found, hide_index=True, width="stretch")
+
+
+def _history(context: Context) -> None:
+    st.subheader("Earlier imports", anchor=False)
+    held = totals(context.db)
+    st.caption(
+        f"The database holds {count(held['hands'])} hands ({count(held['player_hands'])}"
+        f" player-hands) and {count(held['rejects'])} rejected hands."
+    )
+    st.dataframe(
+        recent_imports(context.db), hide_index=True, width="stretch", column_config=HISTORY
+    )
+
+
+def render(context: Context) -> None:
+    ui.title("Import", None)
+    st.caption(
+        "Hands go through the same import as `ofc import`: duplicates are skipped, bad hands are"
+        " kept as rejects, and the database is swapped in only when the import is complete."
+    )
+    with st.form("import", clear_on_submit=True, border=True):
+        files = st.file_uploader(
+            f"Upload hand histories (up to {MAX_UPLOAD_BYTES >> 20} MB in all)",
+            type=TYPES,
+            accept_multiple_files=True,
+            max_upload_size=MAX_UPLOAD_BYTES >> 20,
+        )
+        folder = st.text_input(
+            "…or a folder or file on this machine",
+            placeholder="/home/coach/hand-histories",
+        )
+        submitted = st.form_submit_button("Import", type="primary")
+    if submitted:
+        try:
+            job = _job(context, files or [], folder)
+        except UserError as error:
+            st.error(str(error))
+        else:
+            _run(job)
+            _summary(context, job)
+    _history(context)

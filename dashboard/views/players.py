@@ -1,0 +1,142 @@
+"""Players: the ``player_summary`` table (sortable, searchable) and head-to-head results."""
+
+from __future__ import annotations
+
+import polars as pl
+import streamlit as st
+
+from dashboard import ui
+from dashboard.cache import cached
+from dashboard.context import Context
+from dashboard.format import count, percent, signed
+from dashboard.queries import players
+from dashboard.sidebar import choices
+
+table = cached(players.players_table)
+head_to_head = cached(players.head_to_head)
+opponents = cached(players.opponents)
+
+RATES = [
+    "foul_rate",
+    "scoop_rate",
+    "rows_won_per_row",
+    "fantasyland_entry_rate",
+    "fantasyland_stay_rate",
+    "fantasyland_share",
+]
+COLUMNS = {
+    "player": st.column_config.TextColumn("Player", pinned=True),
+    "hands": st.column_config.NumberColumn("Hands", format="localized"),
+    "points": st.column_config.NumberColumn("Points", format="%+.0f"),
+    "points_per_hand": st.column_config.NumberColumn("Pts/hand", format="%+.2f"),
+    "points_per_hand_ci_low": st.column_config.NumberColumn("95% low", format="%+.2f"),
+    "points_per_hand_ci_high": st.column_config.NumberColumn("95% high", format="%+.2f"),
+    "money": st.column_config.TextColumn("Money"),
+    "foul_rate": st.column_config.NumberColumn("Fouls", format="%.1f%%"),
+    "scoop_rate": st.column_config.NumberColumn("Scoops", format="%.1f%%"),
+    "rows_won_per_row": st.column_config.NumberColumn("Rows won", format="%.1f%%"),
+    "royalties_per_hand": st.column_config.NumberColumn("Royalties/hand", format="%.2f"),
+    "fantasyland_entry_rate": st.column_config.NumberColumn("FL entry", format="%.1f%%"),
+    "fantasyland_stay_rate": st.column_config.NumberColumn("FL stay", format="%.1f%%"),
+    "fantasyland_share": st.column_config.NumberColumn("In FL", format="%.1f%%"),
+    "mismatches": st.column_config.NumberColumn("Mismatches", format="localized"),
+    "first_played_at": st.column_config.DatetimeColumn("First hand", format="YYYY-MM-DD"),
+    "last_played_at": st.column_config.DatetimeColumn("Last hand", format="YYYY-MM-DD"),
+}
+
+
+def _money_text() -> pl.Expr:
+    """Money with its currency; currencies that mix cannot be summed (docs/schema.md)."""
+    amount = pl.col("money").map_elements(lambda v: f"{v:+,.2f}", return_dtype=pl.String)
+    return (
+        pl.when(pl.col("currencies").is_null())
+        .then(pl.lit("play money"))
+        .when(pl.col("money").is_null())
+        .then(pl.lit("mixed: ") + pl.col("currencies"))
+        .otherwise(amount + pl.lit(" ") + pl.col("currencies"))
+    )
+
+
+def _table(context: Context) -> None:
+    search = st.text_input(
+        "Search players", key="player_search", placeholder="Part of a screen name…"
+    )
+    variant = context.filters.variant_key
+    frame = (
+        table(context.db, variant, search)
+        .with_columns(pl.col(RATES) * 100, money=_money_text())
+        .drop("currencies")
+    )
+    st.caption(
+        f"{count(frame.height)} players · {'all variants' if variant == 'all' else variant}"
+        " · all dates and stakes (per player and variant, rebuilt at every import)"
+        " · click a column header to sort"
+    )
+    height = min(38 + 35 * max(frame.height, 1), 460)
+    st.dataframe(frame, hide_index=True, column_config=COLUMNS, height=height, width="stretch")
+
+
+def _pick(label: str, key: str, options: list[str], preferred: str | None) -> str | None:
+    index = options.index(preferred) if preferred in options else None
+    return st.selectbox(label, options, index=index, key=key, placeholder="Choose a player")
+
+
+def _head_to_head(context: Context) -> None:
+    st.subheader("Head to head", anchor=False)
+    everyone = list(choices(context.db).players)
+    left, right = st.columns(2)
+    with left:
+        first = _pick("Player", "h2h_first", everyone, context.filters.hero)
+    rivals = opponents(context.db, first) if first else []
+    with right:
+        preferred = context.filters.opponent or (rivals[0] if rivals else None)
+        second = _pick("Against", "h2h_second", rivals, preferred)
+    if not (first and second):
+        ui.nothing("Choose two players who met at a table.")
+        return
+    result = head_to_head(context.db, first, second, context.filters.population())
+    if result.is_empty():
+        ui.nothing("These two players never met in this view.")
+        return
+    total = result.row(0, named=True)
+    cells = st.columns(4)
+    cells[0].metric("Hands together", count(total["hands"]), border=True)
+    cells[1].metric("Points for the player", signed(total["points"]), border=True)
+    cells[2].metric("Per hand", signed(total["points_per_hand"], 2), border=True)
+    cells[3].metric("Scoops", f"{count(total['scoops'])} – {count(total['scooped'])}", border=True)
+    rows_total = total["rows_won"] + total["rows_lost"]
+    won = percent(total["rows_won"] / rows_total if rows_total else None)
+    ui.text(
+        f"{first} against {second}: {first}'s side of their pairwise settlements only (R4),"
+        f" after table-stakes caps. {first} won {won} of the rows."
+    )
+    st.dataframe(
+        result.select(
+            "variant",
+            "hands",
+            "points",
+            "points_per_hand",
+            "scoops",
+            "scooped",
+            "first_played_at",
+            "last_played_at",
+        ),
+        hide_index=True,
+        width="stretch",
+        column_config={
+            "variant": "Variant",
+            "hands": st.column_config.NumberColumn("Hands", format="localized"),
+            "points": st.column_config.NumberColumn("Points", format="%+.0f"),
+            "points_per_hand": st.column_config.NumberColumn("Pts/hand", format="%+.2f"),
+            "scoops": "Scoops",
+            "scooped": "Scooped",
+            "first_played_at": st.column_config.DatetimeColumn("First", format="YYYY-MM-DD"),
+            "last_played_at": st.column_config.DatetimeColumn("Last", format="YYYY-MM-DD"),
+        },
+    )
+
+
+def render(context: Context) -> None:
+    ui.title("Players", context.filters, who="")
+    _table(context)
+    _head_to_head(context)

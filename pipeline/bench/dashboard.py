@@ -1,0 +1,85 @@
+"""Benchmark: every dashboard page's queries on a 1,000,000-hand database.
+
+The database (``dashboard_db``: the tables of docs/schema.md, metric tables
+rebuilt by the import's own SQL) is built once and kept under
+``out/bench/`` (about 400 MB; rebuilt when its builder or the schema
+changes). Each page's queries (``dashboard.queries.pages``) run through the
+query layer the app uses, without Streamlit's cache, for two views: the most
+active player over everything (pre-aggregated tables), and the same player in
+one variant, over the later half of the dates, at one stake (computed from
+``player_hands``). A page's figure is its slowest query, best of the repeats,
+after one warm-up run.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from importlib import resources
+from pathlib import Path
+
+from pipeline.bench.figures import Figure
+from pipeline.bench.options import BenchOptions
+from pipeline.bench.timing import best_of, runs
+
+NAME = "dashboard"
+TITLE = "Dashboard page queries on a 1,000,000-hand database (slowest query per page)"
+
+HANDS = 1_000_000
+QUICK_HANDS = 3_000
+TARGET_MS = 500.0
+CACHE = Path(__file__).resolve().parents[2] / "out" / "bench"
+
+
+def _fingerprint() -> str:
+    """A hash of what the database's content depends on: its builder, the schema, the metrics."""
+    digest = hashlib.sha256()
+    digest.update((Path(__file__).parent / "dashboard_db.py").read_bytes())
+    load = resources.files("pipeline.load")
+    digest.update(load.joinpath("ddl.sql").read_bytes())
+    for name in sorted(p.name for p in load.joinpath("metrics").iterdir()):
+        digest.update(load.joinpath("metrics", name).read_bytes())
+    return digest.hexdigest()[:12]
+
+
+def database(hands: int, seed: int) -> Path:
+    """The benchmark database, built when missing or stale."""
+    from pipeline.bench.dashboard_db import build
+
+    path = CACHE / f"dashboard-{hands}-{seed}-{_fingerprint()}.duckdb"
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        for stale in CACHE.glob(f"dashboard-{hands}-{seed}-*.duckdb"):
+            stale.unlink()
+        partial = path.with_suffix(".building")
+        build(partial, hands, seed)
+        partial.rename(path)
+    return path
+
+
+def run(options: BenchOptions) -> dict[str, Figure]:
+    from dashboard.queries.db import Database
+    from dashboard.queries.pages import PAGES, page_queries, views
+
+    hands = options.sample(HANDS, QUICK_HANDS)
+    db = Database(database(hands, options.seed))
+    slowest: dict[str, tuple[float, str]] = {}
+    total: dict[str, float] = {}
+    for view, filters in views(db).items():
+        for query in page_queries(db, filters):
+            query.run()
+            seconds = best_of(query.run, options.repeats)
+            key = query.page
+            total[key] = total.get(key, 0.0) + seconds
+            if seconds > slowest.get(key, (-1.0, ""))[0]:
+                slowest[key] = (seconds, f"{query.name} ({view} view)")
+    return {
+        f"{page}_max_ms": Figure(
+            slowest[page][0] * 1000,
+            "ms",
+            target=TARGET_MS,
+            note=f"slowest: {slowest[page][1]}; all the page's queries of both views"
+            f" {total[page] * 1000:,.0f} ms; {hands:,} hands, best of {runs(options.repeats)}",
+        )
+        for page in PAGES
+        if page in slowest
+    }

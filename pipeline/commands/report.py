@@ -1,0 +1,42 @@
+"""``ofc report``: self-contained HTML reports per player from an ``ofc import`` database."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+NAME = "report"
+HELP = "Write self-contained HTML reports (charts inline, no network) for a player or all players."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db", required=True, type=Path, metavar="FILE", help="DuckDB file made by `ofc import`"
+    )
+    who = parser.add_mutually_exclusive_group(required=True)
+    who.add_argument("--player", metavar="NAME", help="the player's screen name, exactly")
+    who.add_argument("--all", action="store_true", help="every player, plus an index page")
+    parser.add_argument(
+        "--out",
+        required=True,
+        type=Path,
+        metavar="PATH",
+        help="the HTML file (--player) or the folder to fill (--all)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from pipeline.report.data import connect
+    from pipeline.report.write import write_all, write_player
+
+    con = connect(args.db)
+    try:
+        if args.all:
+            written = write_all(con, args.out, args.db.name)
+        else:
+            written = [write_player(con, args.player, args.out, args.db.name)]
+    finally:
+        con.close()
+    print(f"ofc report: wrote {len(written)} page(s): {written[0]}", file=sys.stderr)
+    return 0

@@ -1,0 +1,58 @@
+"""Staging on a Dask distributed cluster (``ofc import --engine dask --scheduler ADDRESS``).
+
+Each piece becomes one task running ``pipeline.load.staging.stage_piece`` on
+a worker, exactly as on local processes; the workers write their Parquet
+parts into the staging folder next to the database, which the DuckDB load
+then reads on this machine. So the workers need the project installed (the
+same version) and the input files and the database's folder at the same
+paths, e.g. on a shared filesystem (README, "Importing on a Dask cluster").
+``dask[distributed]`` is the optional ``dask`` extra and is imported only here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+
+from pipeline.errors import UserError
+from pipeline.load.staging import StageOptions, stage_piece
+
+CONNECT_TIMEOUT = "10s"
+
+
+def _client(address: str | None):
+    if not address:
+        raise UserError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+    try:
+        from distributed import Client
+    except ImportError:
+        raise UserError(
+            "--engine dask needs Dask distributed: pip install 'ofc-analytics[dask]'"
+        ) from None
+    try:
+        return Client(address, timeout=CONNECT_TIMEOUT)
+    except (OSError, TimeoutError) as error:
+        raise UserError(
+            f"cannot reach the Dask scheduler at {address}: {error}; is it running, and is the "
+            "address (tcp://HOST:PORT) right?"
+        ) from None
+
+
+def run_dask(tasks: Iterable, options: StageOptions, address: str | None, on_result) -> None:
+    """Run the staging tasks on the cluster at ``address``, reporting results as they finish."""
+    from distributed import as_completed
+
+    client = _client(address)
+    run = Path(options.staging).name
+    try:
+        futures = as_completed()
+        for part, piece in tasks:
+            futures.add(
+                client.submit(
+                    stage_piece, part, piece, options, pure=False, key=f"ofc-stage-{run}-{part}"
+                )
+            )
+        for future in futures:
+            on_result(future.result())
+    finally:
+        client.close()

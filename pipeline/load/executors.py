@@ -1,0 +1,77 @@
+"""Running staging tasks: inline, on local worker processes, or on a Dask cluster.
+
+Every engine runs the same function, ``pipeline.load.staging.stage_piece``,
+once per piece, and hands each result to ``on_result`` as it finishes. Tasks
+are submitted while the planner still cuts files into pieces, so workers
+start at once. Local workers are fresh interpreters (``spawn``: no inherited
+threads or locks) with one polars thread each, since the workers already use
+every core.
+"""
+
+from __future__ import annotations
+
+import os
+import signal
+from collections.abc import Callable, Iterable
+from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
+from multiprocessing import get_context
+
+from pipeline.load.files import Piece
+from pipeline.load.staging import StageOptions, StageResult, stage_piece
+
+Task = tuple[int, Piece]
+OnResult = Callable[[StageResult], None]
+ENGINES = ("local", "dask")
+
+
+def _worker_init() -> None:
+    """Set up a local worker before it imports polars (Ctrl-C is the parent's to handle)."""
+    os.environ["POLARS_MAX_THREADS"] = "1"
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def run_inline(tasks: Iterable[Task], options: StageOptions, on_result: OnResult) -> None:
+    """Run every task in this process, one after another."""
+    for part, piece in tasks:
+        on_result(stage_piece(part, piece, options))
+
+
+def run_local(
+    tasks: Iterable[Task], options: StageOptions, workers: int, on_result: OnResult
+) -> None:
+    """Run tasks on ``workers`` local processes."""
+    if workers <= 1:
+        run_inline(tasks, options, on_result)
+        return
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_worker_init)
+    pending: set[Future] = set()
+    try:
+        for part, piece in tasks:
+            pending.add(pool.submit(stage_piece, part, piece, options))
+            done = {f for f in pending if f.done()}
+            pending -= done
+            for future in done:
+                on_result(future.result())
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_result(future.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
+
+
+def run_tasks(
+    tasks: Iterable[Task],
+    options: StageOptions,
+    engine: str,
+    workers: int,
+    scheduler: str | None,
+    on_result: OnResult,
+) -> None:
+    """Run the staging tasks on the chosen engine."""
+    if engine == "dask":
+        from pipeline.load.distributed import run_dask
+
+        run_dask(tasks, options, scheduler, on_result)
+    else:
+        run_local(tasks, options, workers, on_result)

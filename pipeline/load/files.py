@@ -1,0 +1,200 @@
+"""Which files an import reads, from where, and in which pieces.
+
+A file is keyed by its absolute path. Against what ``source_files``
+remembers, a file is *unchanged* (same size and modification time, fully
+read: skipped), *grown* (its first ``bytes_imported`` bytes still hash to the
+stored sha256: read from there on, line numbers continuing) or *new or
+rewritten* (read from the start; hands already stored are recognised by
+their id and fingerprint). Plain files are cut into pieces of about
+``chunk_bytes`` between hands (after a blank line; after a line end in
+``jsonl``), so one large file keeps every worker busy and memory flat;
+``.zip`` and ``.gz`` archives are read whole, one piece per member.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Protocol
+
+from parsers.detect import detect
+from parsers.lines import Source, choose_encoding, expand
+from pipeline.errors import UserError
+from pipeline.load.database import KnownFile
+
+CHUNK_BYTES = 16 << 20
+_BLOCK = 8 << 20
+_BOM = b"\xef\xbb\xbf"
+_HAND_END = {"text": re.compile(rb"\n\r?\n"), "jsonl": re.compile(rb"\n")}
+ARCHIVE_SUFFIXES = (".zip", ".gz")
+
+
+class Digest(Protocol):
+    """A ``hashlib`` hash object."""
+
+    def update(self, data: bytes, /) -> None: ...
+
+    def hexdigest(self) -> str: ...
+
+
+@dataclass(frozen=True)
+class Piece:
+    """One staging task's input: bytes ``start..end`` of a file, or a whole archive member."""
+
+    path: str
+    member: str | None
+    start: int
+    end: int | None  # None: the whole stream (archives)
+    first_line: int
+    fmt: str | None  # en, ru, jsonl; None: no hand header found (its lines become rejects)
+    encoding: str  # utf-8 or cp1251 (archives: decided by the reader)
+    last: bool  # the file's last piece: where a hand may still be being written
+
+    @property
+    def separator(self) -> str:
+        """What ends a hand: a blank line (``text``) or a line end (``jsonl``)."""
+        return "jsonl" if self.fmt == "jsonl" else "text"
+
+
+@dataclass(frozen=True)
+class FileToRead:
+    """A file that has something new, and where reading starts."""
+
+    path: str
+    size: int
+    mtime_ns: int
+    start: int
+    first_line: int
+    archive: bool
+    known: KnownFile | None
+
+
+def input_files(
+    paths: list[str], exclude: Path | None = None, allow_empty: bool = False
+) -> list[Path]:
+    """Every file the user's paths name (folders recursively, globs), skipping ``exclude``'s own.
+
+    ``allow_empty`` (``--watch``): a folder with no files yet is not an error.
+    """
+    from pipeline.load.snapshot import Paths
+
+    own = Paths(exclude) if exclude is not None else None
+    found: dict[Path, None] = {}
+    for raw in paths:
+        if allow_empty and Path(raw).is_dir() and not any(Path(raw).rglob("*")):
+            continue
+        for source in expand([raw]):
+            path = Path(source.path).resolve()
+            if own is None or not own.is_own(path):
+                found[path] = None
+    if not found and not allow_empty:
+        raise UserError(f"no input files in {' '.join(paths)}")
+    return list(found)
+
+
+def feed(digest: Digest, path: str | Path, length: int) -> Digest:
+    """``digest`` updated with the first ``length`` bytes of a file, read in blocks."""
+    with open(path, "rb") as handle:
+        remaining = length
+        while remaining > 0:
+            block = handle.read(min(_BLOCK, remaining))
+            if not block:
+                break
+            digest.update(block)
+            remaining -= len(block)
+    return digest
+
+
+def prefix_sha256(path: str | Path, length: int) -> str:
+    """sha256 (hex) of the first ``length`` bytes of a file."""
+    return feed(hashlib.sha256(), path, length).hexdigest()
+
+
+def to_read(
+    path: Path, known: KnownFile | None, reread: bool, complete_only: bool
+) -> FileToRead | None:
+    """What to read of ``path`` (None: nothing new); see the module docstring."""
+    stat = path.stat()
+    archive = path.suffix.lower() in ARCHIVE_SUFFIXES
+    start = first_line = 0
+    if known is not None and not reread:
+        same = known.size_bytes == stat.st_size and known.mtime_ns == stat.st_mtime_ns
+        if same and (known.bytes_imported == stat.st_size or complete_only):
+            return None
+        grown = (
+            not archive
+            and stat.st_size >= known.bytes_imported
+            and prefix_sha256(path, known.bytes_imported) == known.prefix_sha256
+        )
+        if grown:
+            start, first_line = known.bytes_imported, known.lines_imported
+            if start == stat.st_size:
+                return None
+    return FileToRead(str(path), stat.st_size, stat.st_mtime_ns, start, first_line, archive, known)
+
+
+def _file_kind(path: str) -> tuple[str, str | None]:
+    """(encoding, format) of a plain file, from its first megabyte."""
+    with open(path, "rb") as handle:
+        head = handle.read(1 << 20)
+    encoding = choose_encoding(head)
+    return encoding, detect(head.decode(encoding, errors="replace"))
+
+
+def _cut(buffer: bytearray, hand_end: re.Pattern, chunk_bytes: int) -> int:
+    """Where a piece ends in ``buffer``: after a hand boundary past ``chunk_bytes`` (0: read on).
+
+    Text with no boundary for four piece lengths (not a hand history) is cut
+    at a line end, or anywhere, so memory stays bounded.
+    """
+    if len(buffer) < chunk_bytes:
+        return 0
+    found = hand_end.search(buffer, chunk_bytes - 2)
+    if found is not None:
+        return found.end()
+    if len(buffer) < 4 * chunk_bytes:
+        return 0
+    return buffer.rfind(b"\n") + 1 or len(buffer)
+
+
+def pieces(
+    file: FileToRead, chunk_bytes: int = CHUNK_BYTES, digest: Digest | None = None
+) -> Iterator[Piece]:
+    """The file's new part in pieces, each ending after a hand (see the module docstring).
+
+    ``digest`` (a ``hashlib`` object), when given, is fed every byte read, so
+    the file's sha256 costs no second read.
+    """
+    if file.archive:
+        for source in expand([file.path]):
+            yield Piece(file.path, source.member, 0, None, 1, None, "utf-8", True)
+        return
+    encoding, fmt = _file_kind(file.path)
+    hand_end = _HAND_END["jsonl" if fmt == "jsonl" else "text"]
+    start, line = file.start, file.first_line + 1
+    with open(file.path, "rb") as handle:
+        handle.seek(start)
+        buffer = bytearray()
+        remaining = file.size - start
+        while remaining > 0:
+            block = handle.read(min(_BLOCK, remaining))
+            if not block:
+                break
+            if digest is not None:
+                digest.update(block)
+            remaining -= len(block)
+            buffer += block
+            while remaining > 0 and (cut := _cut(buffer, hand_end, chunk_bytes)):
+                yield Piece(file.path, None, start, start + cut, line, fmt, encoding, False)
+                line += buffer.count(b"\n", 0, cut)
+                start += cut
+                del buffer[:cut]
+        yield Piece(file.path, None, start, start + len(buffer), line, fmt, encoding, True)
+
+
+def source_name(piece: Piece) -> str:
+    """How the dataset names the piece's file (``archive.zip!/inner.txt`` for a member)."""
+    return Source(piece.path, piece.member).name

@@ -1,0 +1,111 @@
+"""A hand's content fingerprint: what tells "the same hand again" from "a conflict".
+
+Identity is the hand id (the room's hand number within its source format);
+the fingerprint says whether two copies with one id are the same hand. It is
+the md5 of every model column of the hand's ``hands`` and ``player_hands``
+rows, except where the copy was read (``source_file``, ``source_line``) and
+the ``ruleset`` it is scored with (``--ruleset`` may change), plus a
+fingerprint of its ``placements`` as a multiset: the sum modulo 2**64 of a
+fixed 64-bit mix (splitmix64) of each placement packed in an integer (seat,
+street, card code, row, auto). Both are
+stable across runs, processes and library versions.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from itertools import groupby
+from operator import itemgetter
+
+import numpy as np
+import polars as pl
+
+from parsers.schema import PLACEMENT_ROWS
+from pipeline.rows import CARD_ENUM
+
+NOT_IN_FINGERPRINT = ("ruleset", "source_file", "source_line")
+_UNIT = "\x1f"  # between the columns of a row
+_RECORD = "\x1e"  # between rows
+_NULL = "\x00"
+ROW_ENUM = pl.Enum(PLACEMENT_ROWS)
+_U64 = np.uint64
+
+
+def _as_text(frame: pl.DataFrame, columns: list[str]) -> pl.Expr:
+    parts = []
+    for name in columns:
+        column = pl.col(name)
+        if isinstance(frame.schema[name], pl.List):
+            column = column.list.join(" ")
+        parts.append(column.cast(pl.String).fill_null(_NULL))
+    return pl.concat_str(parts, separator=_UNIT)
+
+
+def splitmix64(values: np.ndarray) -> np.ndarray:
+    """A fixed 64-bit mixing function (wrapping arithmetic on uint64).
+
+    >>> splitmix64(np.array([0, 1], dtype=np.uint64)).tolist()
+    [16294208416658607535, 10451216379200822465]
+    """
+    with np.errstate(over="ignore"):
+        z = values.astype(_U64) + _U64(0x9E3779B97F4A7C15)
+        z = (z ^ (z >> _U64(30))) * _U64(0xBF58476D1CE4E5B9)
+        z = (z ^ (z >> _U64(27))) * _U64(0x94D049BB133111EB)
+        return z ^ (z >> _U64(31))
+
+
+def _placements_digest(placements: pl.DataFrame) -> pl.DataFrame:
+    """hand_id -> 16 hex digits: the placements as a multiset."""
+    if placements.height == 0:
+        return pl.DataFrame(schema={"hand_id": pl.String, "placements_digest": pl.String})
+    card = placements["card"].cast(CARD_ENUM, strict=False).to_physical().fill_null(63)
+    row = placements["row"].cast(ROW_ENUM, strict=False).to_physical().fill_null(15)
+    code = (
+        placements["seat"].cast(pl.UInt64).fill_null(255).to_numpy() << _U64(24)
+        | placements["street"].cast(pl.UInt64).fill_null(255).to_numpy() << _U64(16)
+        | card.cast(pl.UInt64).to_numpy() << _U64(8)
+        | row.cast(pl.UInt64).to_numpy() << _U64(1)
+        | placements["auto"].fill_null(False).cast(pl.UInt64).to_numpy()
+    )
+    ids = placements["hand_id"]
+    hand = ids.cast(pl.Categorical).to_physical().to_numpy()
+    order = np.argsort(hand, kind="stable")
+    starts = np.flatnonzero(np.r_[True, np.diff(hand[order]) != 0])
+    with np.errstate(over="ignore"):
+        sums = np.add.reduceat(splitmix64(code)[order], starts)
+    return pl.DataFrame(
+        {
+            "hand_id": ids.gather(order[starts]),
+            "placements_digest": [format(int(s), "016x") for s in sums],
+        }
+    )
+
+
+def _player_texts(player_hands: pl.DataFrame) -> dict[str, str]:
+    """hand_id -> its player rows as text, in seat order."""
+    rows = player_hands.select(
+        "hand_id", "seat", text=_as_text(player_hands, list(player_hands.columns))
+    ).sort("hand_id", "seat")
+    pairs = zip(rows["hand_id"].to_list(), rows["text"].to_list(), strict=True)
+    return {
+        hand: _RECORD.join(text for _, text in group)
+        for hand, group in groupby(pairs, key=itemgetter(0))
+    }
+
+
+def fingerprints(
+    hands: pl.DataFrame, player_hands: pl.DataFrame, placements: pl.DataFrame
+) -> pl.Series:
+    """The fingerprint of each row of ``hands``, in its order (md5 hex)."""
+    hand_cols = [c for c in hands.columns if c not in NOT_IN_FINGERPRINT]
+    players = _player_texts(player_hands)
+    moves = _placements_digest(placements)
+    moved = dict(zip(moves["hand_id"].to_list(), moves["placements_digest"].to_list(), strict=True))
+    texts = hands.select(_as_text(hands, hand_cols)).to_series().to_list()
+    digests = [
+        hashlib.md5(
+            _RECORD.join((text, players.get(hand, _NULL), moved.get(hand, _NULL))).encode()
+        ).hexdigest()
+        for hand, text in zip(hands["hand_id"].to_list(), texts, strict=True)
+    ]
+    return pl.Series("fingerprint", digests, dtype=pl.String)

@@ -1,0 +1,289 @@
+"""One import run: files → staged Parquet → rules engine → DuckDB, atomically.
+
+Under the import lock: find what is new in the files (``files``), stage it
+on the chosen engine (``executors``), copy the database, load the staged
+parts in one transaction (``database.load``), and swap the copy in
+(``snapshot``). A run with nothing new changes nothing. A run stopped at any
+moment leaves the database as it was; the next run removes its leftovers.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import os
+import shutil
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from pipeline.errors import UserError
+from pipeline.load import database
+from pipeline.load.executors import Task, run_tasks
+from pipeline.load.files import (
+    CHUNK_BYTES,
+    Digest,
+    FileToRead,
+    feed,
+    input_files,
+    pieces,
+    prefix_sha256,
+    to_read,
+)
+from pipeline.load.progress import Progress
+from pipeline.load.recompute import ruleset_loader
+from pipeline.load.snapshot import Paths, import_lock, remove_work, start_copy, swap_in
+from pipeline.load.staging import StageOptions, StageResult
+from pipeline.rulesets import load_ruleset
+
+
+@dataclass(frozen=True)
+class ImportOptions:
+    """What ``ofc import`` was asked to do."""
+
+    paths: tuple[str, ...]
+    db: Path
+    ruleset: str | None = None
+    rules_file: str | None = None
+    workers: int = 1
+    engine: str = "local"
+    scheduler: str | None = None
+    reread: bool = False
+    complete_only: bool = False  # --watch: leave a hand still being written for later
+    chunk_bytes: int = CHUNK_BYTES
+
+
+@dataclass(frozen=True)
+class ImportSummary:
+    """What a run did, for the closing summary."""
+
+    db: Path
+    files_read: int
+    files_unchanged: int
+    counts: database.LoadCounts | None  # None: nothing new, database untouched
+    held_back: tuple[tuple[str, int], ...]
+    seconds: float
+    stage_seconds: float = 0.0  # parsing and scoring
+    load_seconds: float = 0.0  # copying, loading, rebuilding metrics, swapping in
+
+
+@dataclass
+class _FileProgress:
+    """Results of one file's pieces, collected as they finish."""
+
+    file: FileToRead
+    hands_read: int = 0
+    lines: int = 0
+    end: int | None = None
+    held_back_line: int | None = None
+
+
+def _check_options(options: ImportOptions) -> None:
+    if not options.db.parent.is_dir():
+        raise UserError(f"the folder of --db {options.db} does not exist; create it first")
+    if options.db.exists() and options.db.is_dir():
+        raise UserError(f"--db {options.db} is a folder; give a file name such as hands.duckdb")
+    if options.ruleset is not None:
+        load_ruleset(options.ruleset, options.rules_file)
+    elif options.rules_file is not None:
+        load_ruleset("pineapple-1-6-american", options.rules_file)  # checks the file parses
+
+
+def _tasks(
+    files: list[FileToRead],
+    chunk_bytes: int,
+    owner: dict[int, tuple[str, int]],
+    digests: dict[str, Digest],
+) -> Iterator[Task]:
+    """Numbered pieces of every file.
+
+    ``owner`` learns each part's file and byte count; ``digests`` gets each
+    plain file's sha256, fed while the file is cut (its prefix first when the
+    file has grown).
+    """
+    part = 0
+    for file in files:
+        digest = None
+        if not file.archive:
+            digest = feed(hashlib.sha256(), file.path, file.start)
+            digests[file.path] = digest
+        for piece in pieces(file, chunk_bytes, digest):
+            part += 1
+            size = file.size - file.start if piece.end is None else piece.end - piece.start
+            owner[part] = (file.path, size)
+            yield part, piece
+
+
+def _record(progress: _FileProgress, digest: Digest | None) -> database.FileRecord:
+    file = progress.file
+    end = file.size if progress.end is None else progress.end
+    sha = digest.hexdigest() if digest is not None and end == file.size else None
+    if sha is None:
+        sha = prefix_sha256(file.path, end)
+    grown = file.start > 0 and file.known is not None
+    return database.FileRecord(
+        path=file.path,
+        size_bytes=file.size,
+        mtime_ns=file.mtime_ns,
+        bytes_imported=end,
+        lines_imported=file.first_line + progress.lines,
+        prefix_sha256=sha,
+        hands_read=progress.hands_read + (file.known.hands_read if grown else 0),
+    )
+
+
+def _stage(
+    files: list[FileToRead], options: ImportOptions, staging: Path, progress: Progress
+) -> tuple[dict[str, _FileProgress], dict[str, Digest]]:
+    """Stage every new piece; per file, what was taken, and the sha256 of what was read."""
+    by_file = {f.path: _FileProgress(f) for f in files}
+    owner: dict[int, tuple[str, int]] = {}
+    digests: dict[str, Digest] = {}
+
+    def on_result(result: StageResult) -> None:
+        path, size = owner[result.part]
+        state = by_file[path]
+        state.hands_read += result.hands + result.rejects
+        state.lines += result.consumed_lines
+        if result.consumed_end is not None:
+            state.end = max(state.end or 0, result.consumed_end)
+        if result.held_back_line is not None:
+            state.held_back_line = result.held_back_line
+        progress.add(result.hands, result.rejects, size)
+
+    stage_options = StageOptions(
+        staging=str(staging),
+        ruleset_override=options.ruleset,
+        rules_file=options.rules_file,
+        complete_only=options.complete_only,
+    )
+    run_tasks(
+        _tasks(files, options.chunk_bytes, owner, digests),
+        stage_options,
+        options.engine,
+        options.workers,
+        options.scheduler,
+        on_result,
+    )
+    return by_file, digests
+
+
+def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
+    """Import what is new in ``options.paths`` into ``options.db`` (see the module docstring)."""
+    began = time.monotonic()
+    started_at = dt.datetime.now(dt.UTC)
+    _check_options(options)
+    paths = Paths(options.db.resolve())
+    with import_lock(paths, on_wait=lambda: progress.phase("waiting for another import to finish")):
+        inputs = input_files(list(options.paths), paths.db, allow_empty=options.complete_only)
+        known = database.known_files(paths.db)
+        reads = [
+            f
+            for f in (
+                to_read(p, known.get(str(p)), options.reread, options.complete_only) for p in inputs
+            )
+            if f is not None
+        ]
+        unchanged = len(inputs) - len(reads)
+        if not reads:
+            return ImportSummary(paths.db, 0, unchanged, None, (), time.monotonic() - began)
+        run = f"{os.getpid()}-{time.time_ns()}"
+        staging = paths.staging / run
+        staging.mkdir(parents=True)
+        try:
+            return _import(
+                options, paths, reads, unchanged, staging, run, progress, began, started_at
+            )
+        finally:
+            shutil.rmtree(paths.staging, ignore_errors=True)
+            remove_work(paths, run)
+
+
+def _import(
+    options: ImportOptions,
+    paths: Paths,
+    reads: list[FileToRead],
+    unchanged: int,
+    staging: Path,
+    run: str,
+    progress: Progress,
+    began: float,
+    started_at: dt.datetime,
+) -> ImportSummary:
+    total = sum(f.size - f.start for f in reads)
+    progress.start(total)
+    if total < options.chunk_bytes and options.engine == "local":
+        options = replace(options, workers=1)  # starting worker processes costs more
+    by_file, digests = _stage(reads, options, staging, progress)
+    records = [_record(state, digests.get(path)) for path, state in by_file.items()]
+    progress.close()
+    staged = time.monotonic()
+    progress.phase(f"loading into {paths.db.name}")
+    work = start_copy(paths, run)
+    con = database.connect(work)
+    try:
+        counts = database.load(
+            con,
+            staging,
+            records,
+            database.RunInfo(
+                started_at=started_at,
+                paths=" ".join(options.paths),
+                ruleset_override=options.ruleset,
+                engine=options.engine,
+                workers=options.workers,
+                files_read=len(reads),
+                files_unchanged=unchanged,
+            ),
+            ruleset_loader(options.rules_file),
+        )
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+    swap_in(work, paths)
+    held = tuple(
+        (path, state.held_back_line)
+        for path, state in by_file.items()
+        if state.held_back_line is not None
+    )
+    done = time.monotonic()
+    return ImportSummary(
+        paths.db,
+        len(reads),
+        unchanged,
+        counts,
+        held,
+        done - began,
+        stage_seconds=staged - began,
+        load_seconds=done - staged,
+    )
+
+
+def summary_lines(summary: ImportSummary) -> list[str]:
+    """The closing summary, as lines for people."""
+    lines = []
+    if summary.counts is None:
+        lines.append(
+            f"nothing new in {summary.files_unchanged} file(s) already imported; "
+            f"{summary.db} unchanged"
+        )
+    else:
+        c = summary.counts
+        rate = c.hands_read / summary.seconds if summary.seconds > 0 else 0.0
+        lines += [
+            f"import #{c.import_id} into {summary.db}: {summary.files_read} file(s) read, "
+            f"{summary.files_unchanged} unchanged",
+            f"  hands read       {c.hands_read:>12,}  ({rate:,.0f} hands/s; {summary.seconds:.1f} s: "
+            f"{summary.stage_seconds:.1f} s reading and scoring, {summary.load_seconds:.1f} s loading)",
+            f"  stored           {c.hands_added:>12,}",
+            f"  already stored   {c.hands_duplicate:>12,}",
+            f"  conflicts        {c.hands_conflict:>12,}  (same hand id, different content)",
+            f"  rejected         {c.rejects_added:>12,}  (new rows in rejects)",
+            f"  audit mismatches {c.mismatches_added:>12,}  (player-hands the room scored differently)",
+        ]
+    lines += [
+        f"  waiting for the hand at {path}:{line} to be completed"
+        for path, line in summary.held_back
+    ]
+    return lines

@@ -1,0 +1,96 @@
+-- player_summary: results per player, per variant and over all variants
+-- ('all'); formulas in docs/metrics.md. Needs audit_mismatches first.
+CREATE OR REPLACE TABLE player_summary AS
+WITH per_hand AS (
+    SELECT ph.*, h.currency
+    FROM player_hands AS ph
+    JOIN hands AS h USING (hand_id)
+),
+hand_stats AS (
+    SELECT
+        player,
+        CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
+        count(*) AS hands,
+        min(played_at) AS first_played_at,
+        max(played_at) AS last_played_at,
+        sum(points) AS points,
+        avg(points) AS points_per_hand,
+        stddev_samp(points) AS points_per_hand_sd,
+        CASE WHEN count(DISTINCT currency) = 1 THEN sum(money) END AS money,
+        string_agg(DISTINCT currency, ',' ORDER BY currency) AS currencies,
+        count(*) FILTER (WHERE foul) AS fouls,
+        avg(royalties) AS royalties_per_hand,
+        avg(royalties_top) AS royalties_top_per_hand,
+        avg(royalties_middle) AS royalties_middle_per_hand,
+        avg(royalties_bottom) AS royalties_bottom_per_hand,
+        count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland) AS live_non_fantasyland_hands,
+        count(*) FILTER (
+            WHERE NOT foul AND NOT in_fantasyland AND fantasyland_next
+        ) AS fantasyland_entries,
+        count(*) FILTER (WHERE in_fantasyland) AS fantasyland_hands,
+        count(*) FILTER (WHERE in_fantasyland AND fantasyland_stay) AS fantasyland_stays,
+        avg(points) FILTER (WHERE in_fantasyland) AS points_per_fantasyland_hand
+    FROM per_hand
+    GROUP BY GROUPING SETS ((player, variant), (player))
+),
+sides AS (
+    SELECT p.hand_id, p.player_a AS player, p.rows_a AS rows_won FROM pairwise AS p
+    UNION ALL
+    SELECT p.hand_id, p.player_b AS player, p.rows_b AS rows_won FROM pairwise AS p
+),
+pair_stats AS (
+    SELECT
+        s.player,
+        CASE WHEN grouping(h.variant) = 1 THEN 'all' ELSE h.variant END AS variant,
+        count(*) AS pairings,
+        count(*) FILTER (WHERE s.rows_won = 3) AS scoops,
+        sum(s.rows_won) AS rows_won
+    FROM sides AS s
+    JOIN hands AS h USING (hand_id)
+    GROUP BY GROUPING SETS ((s.player, h.variant), (s.player))
+),
+mismatch_stats AS (
+    SELECT
+        a.player,
+        CASE WHEN grouping(h.variant) = 1 THEN 'all' ELSE h.variant END AS variant,
+        count(*) AS mismatches
+    FROM audit_mismatches AS a
+    JOIN hands AS h USING (hand_id)
+    GROUP BY GROUPING SETS ((a.player, h.variant), (a.player))
+)
+SELECT
+    hs.player,
+    hs.variant,
+    hs.hands,
+    hs.first_played_at,
+    hs.last_played_at,
+    hs.points,
+    hs.points_per_hand,
+    hs.points_per_hand_sd,
+    hs.points_per_hand - 1.959964 * hs.points_per_hand_sd / sqrt(hs.hands) AS points_per_hand_ci_low,
+    hs.points_per_hand + 1.959964 * hs.points_per_hand_sd / sqrt(hs.hands) AS points_per_hand_ci_high,
+    hs.money,
+    hs.currencies,
+    hs.fouls,
+    hs.fouls / hs.hands AS foul_rate,
+    coalesce(ps.pairings, 0) AS pairings,
+    coalesce(ps.scoops, 0) AS scoops,
+    ps.scoops / nullif(ps.pairings, 0) AS scoop_rate,
+    ps.rows_won / nullif(3 * ps.pairings, 0) AS rows_won_per_row,
+    hs.royalties_per_hand,
+    hs.royalties_top_per_hand,
+    hs.royalties_middle_per_hand,
+    hs.royalties_bottom_per_hand,
+    hs.live_non_fantasyland_hands,
+    hs.fantasyland_entries,
+    hs.fantasyland_entries / nullif(hs.live_non_fantasyland_hands, 0) AS fantasyland_entry_rate,
+    hs.fantasyland_hands,
+    hs.fantasyland_stays,
+    hs.fantasyland_stays / nullif(hs.fantasyland_hands, 0) AS fantasyland_stay_rate,
+    hs.fantasyland_hands / hs.hands AS fantasyland_share,
+    hs.points_per_fantasyland_hand,
+    coalesce(ms.mismatches, 0) AS mismatches
+FROM hand_stats AS hs
+LEFT JOIN pair_stats AS ps USING (player, variant)
+LEFT JOIN mismatch_stats AS ms USING (player, variant)
+ORDER BY hs.player, hs.variant;

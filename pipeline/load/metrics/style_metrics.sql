@@ -1,0 +1,79 @@
+-- style_metrics: how each player plays, per variant and over all variants
+-- ('all'); formulas in docs/metrics.md. bottom_aggression is the share of
+-- first-street setups that leave the bottom unmade (no pair): the row that must
+-- end strongest is left to cards still to come. Only hands not played in Fantasyland;
+-- hands with a timed-out street (R8) are left out of the final-row figures, and
+-- street-level features are NULL where their street was placed automatically.
+-- Wilson score interval of k successes in n trials, z = 1.959964 (95%).
+CREATE OR REPLACE TEMP MACRO wilson(k, n, sign) AS CASE WHEN n > 0 THEN
+    ((k / n) + 1.959964 ^ 2 / (2 * n)
+        + sign * 1.959964 * sqrt((k / n) * (1 - k / n) / n + 1.959964 ^ 2 / (4 * n * n)))
+    / (1 + 1.959964 ^ 2 / n) END;
+
+CREATE OR REPLACE TABLE style_metrics AS
+WITH counts AS (
+    SELECT
+        player,
+        CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
+        count(*) FILTER (WHERE NOT timed_out) AS style_hands,
+        count(*) FILTER (WHERE NOT timed_out AND foul) AS style_fouls,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul) AS live_hands,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'high card') AS b_high,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'pair') AS b_pair,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'two pair') AS b_2pair,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'trips') AS b_trips,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'straight') AS b_str,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'flush') AS b_flush,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'full house') AS b_fh,
+        count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'quads') AS b_quads,
+        count(*) FILTER (
+            WHERE NOT timed_out AND NOT foul AND category_bottom = 'straight flush'
+        ) AS b_sf,
+        count(first_street_bottom) AS first_street_hands,
+        count(*) FILTER (WHERE first_street_bottom = 'flush_draw') AS fs_flush,
+        count(*) FILTER (WHERE first_street_bottom = 'straight_draw') AS fs_straight,
+        count(*) FILTER (WHERE first_street_bottom = 'pair_or_better') AS fs_pair,
+        count(*) FILTER (WHERE first_street_bottom = 'high_cards') AS fs_high,
+        count(top_qq_plus_by_street2) AS street2_hands,
+        count(*) FILTER (WHERE top_qq_plus_by_street2) AS qq_top,
+        count(*) FILTER (
+            WHERE NOT timed_out AND first_street_bottom IN ('flush_draw', 'straight_draw')
+        ) AS drawing_hands,
+        count(*) FILTER (
+            WHERE NOT timed_out AND foul AND first_street_bottom IN ('flush_draw', 'straight_draw')
+        ) AS drawing_fouls
+    FROM player_hands
+    WHERE NOT in_fantasyland
+    GROUP BY GROUPING SETS ((player, variant), (player))
+)
+SELECT
+    player,
+    variant,
+    style_hands,
+    live_hands,
+    b_high / nullif(live_hands, 0) AS bottom_high_card_share,
+    b_pair / nullif(live_hands, 0) AS bottom_pair_share,
+    b_2pair / nullif(live_hands, 0) AS bottom_two_pair_share,
+    b_trips / nullif(live_hands, 0) AS bottom_trips_share,
+    b_str / nullif(live_hands, 0) AS bottom_straight_share,
+    b_flush / nullif(live_hands, 0) AS bottom_flush_share,
+    b_fh / nullif(live_hands, 0) AS bottom_full_house_share,
+    b_quads / nullif(live_hands, 0) AS bottom_quads_share,
+    b_sf / nullif(live_hands, 0) AS bottom_straight_flush_share,
+    first_street_hands,
+    fs_flush / nullif(first_street_hands, 0) AS first_street_flush_draw_share,
+    fs_straight / nullif(first_street_hands, 0) AS first_street_straight_draw_share,
+    fs_pair / nullif(first_street_hands, 0) AS first_street_pair_share,
+    fs_high / nullif(first_street_hands, 0) AS first_street_high_cards_share,
+    (first_street_hands - fs_pair) / nullif(first_street_hands, 0) AS bottom_aggression,
+    wilson(first_street_hands - fs_pair, first_street_hands, -1) AS bottom_aggression_ci_low,
+    wilson(first_street_hands - fs_pair, first_street_hands, 1) AS bottom_aggression_ci_high,
+    street2_hands,
+    qq_top / nullif(street2_hands, 0) AS top_qq_plus_by_street2_share,
+    style_fouls / nullif(style_hands, 0) AS foul_rate,
+    wilson(style_fouls, style_hands, -1) AS foul_rate_ci_low,
+    wilson(style_fouls, style_hands, 1) AS foul_rate_ci_high,
+    drawing_hands,
+    drawing_fouls / nullif(drawing_hands, 0) AS foul_rate_drawing
+FROM counts
+ORDER BY player, variant;

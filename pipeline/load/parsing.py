@@ -1,0 +1,76 @@
+"""Parsing a piece of a file with the project's parsers (``parsers.run``), as polars tables.
+
+A text piece (``en``, ``ru``) is one ``parsers.lines.Chunk``: whole hands,
+numbered from the piece's first line. A ``jsonl`` piece is one block
+of lines for ``parsers.jsonl``, numbered from the piece's place in the file. An archive member is parsed whole by ``parsers.run.parse_source``.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+import pyarrow as pa
+
+from parsers.lines import Chunk, Source, as_utf8
+from parsers.schema import TABLES
+
+Tables = dict[str, pl.DataFrame]
+
+
+def _frames(tables: dict[str, pa.Table]) -> Tables:
+    return {name: pl.from_arrow(tables[name]) for name in TABLES}
+
+
+def _concat(parts: list[dict[str, pa.Table]]) -> Tables:
+    return _frames(
+        {
+            name: pa.concat_tables([p[name] for p in parts if name in p] or [schema.empty_table()])
+            for name, schema in TABLES.items()
+        }
+    )
+
+
+def _jsonl_lines(data: bytes, first_line: int, source_name: str) -> dict[str, pa.Table]:
+    """An ``ofc-jsonl`` piece through ``parsers.jsonl``'s block reader (lines numbered from ``first_line``).
+
+    ``parsers.jsonl`` reads whole files (``iter_jsonl``); a piece of a file is
+    one of its blocks of lines, which is what its block reader takes.
+    """
+    from parsers import jsonl
+
+    lines = data.split(b"\n")
+    if lines and not lines[-1]:
+        lines.pop()
+    return jsonl._read_block(source_name, first_line, lines, {})
+
+
+def parse_bytes(
+    data: bytes,
+    first_line: int,
+    source_name: str,
+    fmt: str | None,
+    encoding: str,
+    ruleset: str | None,
+) -> Tables:
+    """The model tables of a piece of text starting at line ``first_line`` of ``source_name``."""
+    if fmt == "jsonl":
+        return _frames(_jsonl_lines(data, first_line, source_name))
+    from parsers.run import parse_chunk
+
+    chunk = Chunk(as_utf8(data, encoding), first_line, encoding)
+    tables = parse_chunk(chunk, source_name, fmt or "en", ruleset, None)[0]
+    return _frames(tables)
+
+
+def parse_member(path: str, member: str | None, ruleset: str | None) -> Tables:
+    """The model tables of a whole archive (or archive member)."""
+    from parsers.run import Options, parse_source
+
+    parts: list[dict[str, pa.Table]] = []
+    current: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
+
+    def sink(name: str, rows: pa.Table) -> None:
+        current[name].append(rows)
+
+    parse_source(Source(path, member), sink, Options(ruleset=ruleset))
+    parts.append({name: pa.concat_tables(rows) for name, rows in current.items() if rows})
+    return _concat(parts)

@@ -1,0 +1,233 @@
+"""Recompute every player-hand's results with the rules engine, grouped by ruleset.
+
+``recompute`` takes a batch of hands and their player-hands (the model
+tables), derives each player's Fantasyland repeats from the match sequence,
+scores each ruleset's hands with ``pipeline.engine.score_hands`` and returns
+the player-hands with the recomputed columns of docs/schema.md
+(``foul`` ... ``mismatch``), the pairwise settlements, and the hands that could
+not be scored, each with a reason (they become rejects: bad input never
+crashes a batch and never disappears).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import polars as pl
+
+from parsers.schema import PLAYER_HANDS
+from pipeline.engine import score_hands
+from pipeline.errors import UserError
+from pipeline.rulesets import Ruleset, load_ruleset
+
+#: Difference between reported and recomputed points that counts as a mismatch.
+POINTS_TOLERANCE = 1e-6
+
+MODEL_COLUMNS = tuple(PLAYER_HANDS.names)
+#: Columns of ``hands`` a player-hand needs for recomputation.
+HAND_CONTEXT = ("hand_id", "ruleset", "variant", "played_at", "match_id", "point_value")
+
+#: Recomputed columns added to ``player_hands``, in table order.
+RESULT_COLUMNS = (
+    "fantasyland_repeats",
+    "foul",
+    "category_top",
+    "category_middle",
+    "category_bottom",
+    "royalties_top",
+    "royalties_middle",
+    "royalties_bottom",
+    "royalties",
+    "points",
+    "money",
+    "fantasyland_next",
+    "fantasyland_next_cards",
+    "fantasyland_stay",
+    "mismatch",
+)
+
+PAIRWISE_COLUMNS = (
+    "hand_id",
+    "position_a",
+    "position_b",
+    "player_a",
+    "player_b",
+    "rows_a",
+    "rows_b",
+    "bonus_a",
+    "royalties_a",
+    "points_a_uncapped",
+    "points_a",
+)
+
+_RESULT_SCHEMA = {
+    "foul": pl.Boolean,
+    "category_top": pl.String,
+    "category_middle": pl.String,
+    "category_bottom": pl.String,
+    "royalties_top": pl.Int32,
+    "royalties_middle": pl.Int32,
+    "royalties_bottom": pl.Int32,
+    "royalties": pl.Int32,
+    "points": pl.Float64,
+    "fantasyland_next": pl.Boolean,
+    "fantasyland_next_cards": pl.Int8,
+    "fantasyland_stay": pl.Boolean,
+}
+PAIRWISE_SCHEMA = {
+    "hand_id": pl.String,
+    "position_a": pl.Int8,
+    "position_b": pl.Int8,
+    "player_a": pl.String,
+    "player_b": pl.String,
+    "rows_a": pl.Int8,
+    "rows_b": pl.Int8,
+    "bonus_a": pl.Int16,
+    "royalties_a": pl.Int32,
+    "points_a_uncapped": pl.Float64,
+    "points_a": pl.Float64,
+}
+
+RulesetLoader = Callable[[str], Ruleset]
+
+
+@dataclass(frozen=True)
+class Recomputed:
+    """Player-hands with results, pairwise settlements, and hands that could not be scored."""
+
+    player_hands: pl.DataFrame
+    pairwise: pl.DataFrame
+    failed: pl.DataFrame  # hand_id, reason
+
+
+def ruleset_loader(rules_file: str | None) -> RulesetLoader:
+    """A cached ``name -> Ruleset`` that raises ``UserError`` for unknown names."""
+    cache: dict[str, Ruleset | UserError] = {}
+
+    def load(name: str) -> Ruleset:
+        if name not in cache:
+            try:
+                cache[name] = load_ruleset(name, rules_file)
+            except UserError as error:
+                cache[name] = error
+        found = cache[name]
+        if isinstance(found, UserError):
+            raise found
+        return found
+
+    return load
+
+
+def fantasyland_repeats(frame: pl.DataFrame) -> pl.Series:
+    """Consecutive Fantasyland stays a player made before each hand (RULES.md R6).
+
+    Within one player's hands of one match, ordered by ``played_at`` (then
+    ``hand_id``), a Fantasyland hand's repeats are the Fantasyland hands right
+    before it: the first Fantasyland hand after an entry has 0, the next 1.
+    Outside Fantasyland, or without a ``match_id``, it is 0.
+
+    >>> import datetime as dt
+    >>> t = [dt.datetime(2026, 1, 1, 0, m) for m in range(5)]
+    >>> frame = pl.DataFrame({
+    ...     "hand_id": ["a", "b", "c", "d", "e"], "player": ["P"] * 5, "match_id": ["m"] * 5,
+    ...     "played_at": t, "in_fantasyland": [False, True, True, False, True],
+    ... })
+    >>> fantasyland_repeats(frame).to_list()
+    [0, 0, 1, 0, 0]
+    """
+    key = ["player", "match_id"]
+    in_match_fl = frame["in_fantasyland"].fill_null(False) & frame["match_id"].is_not_null()
+    zeros = pl.Series("fantasyland_repeats", [0] * frame.height, dtype=pl.Int16)
+    if not in_match_fl.any():
+        return zeros
+    rows = frame.select("hand_id", *key, "played_at", "in_fantasyland").with_row_index("_row")
+    chasing = rows.filter(in_match_fl).select(key).unique()
+    ordered = rows.join(chasing, on=key, how="semi").sort(
+        [*key, "played_at", "hand_id"], nulls_last=True
+    )
+    in_fl = pl.col("in_fantasyland").fill_null(False)
+    ordered = ordered.with_columns(_run=(~in_fl).cast(pl.Int32).cum_sum().over(key))
+    earlier = in_fl.cast(pl.Int16).cum_sum().over([*key, "_run"]) - in_fl.cast(pl.Int16)
+    repeats = pl.when(in_fl).then(earlier).otherwise(0).cast(pl.Int16)
+    ordered = ordered.select("_row", repeats.alias("fantasyland_repeats"))
+    return zeros.scatter(ordered["_row"], ordered["fantasyland_repeats"])
+
+
+def _score_or_split(frame: pl.DataFrame, ruleset: Ruleset) -> tuple[list, list, dict[str, str]]:
+    """Score ``frame``; when the engine refuses it, halve by hands to find the culprits."""
+    try:
+        result = score_hands(frame, ruleset)
+        return [frame.hstack(result.player_hands)], [result.pairwise], {}
+    except Exception as error:  # the engine refuses bad input; find and reject only that hand
+        hand_ids = frame["hand_id"].unique(maintain_order=True)
+        if len(hand_ids) == 1:
+            return [], [], {hand_ids[0]: f"the rules engine cannot score this hand: {error}"}
+        half = set(hand_ids[: len(hand_ids) // 2].to_list())
+        first = frame.filter(pl.col("hand_id").is_in(list(half)))
+        second = frame.filter(~pl.col("hand_id").is_in(list(half)))
+        a_ph, a_pw, a_failed = _score_or_split(first, ruleset)
+        b_ph, b_pw, b_failed = _score_or_split(second, ruleset)
+        return a_ph + b_ph, a_pw + b_pw, a_failed | b_failed
+
+
+def _with_names(pairwise: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
+    names = players.select("hand_id", "position", "player")
+    for side in ("a", "b"):
+        pairwise = pairwise.join(
+            names.rename({"position": f"position_{side}", "player": f"player_{side}"}),
+            on=["hand_id", f"position_{side}"],
+            how="left",
+        )
+    return pairwise.select(PAIRWISE_COLUMNS).cast(PAIRWISE_SCHEMA)
+
+
+def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoader) -> Recomputed:
+    """Results for every player-hand of ``hands`` (see the module docstring).
+
+    A ``fantasyland_repeats`` column in ``player_hands`` is used as given;
+    without one, repeats are derived from the hands of this batch.
+    """
+    context = hands.select(HAND_CONTEXT)
+    frame = player_hands.join(context, on="hand_id", how="left")
+    if "fantasyland_repeats" not in frame.columns:
+        frame = frame.with_columns(fantasyland_repeats=fantasyland_repeats(frame))
+    scored: list[pl.DataFrame] = []
+    pairs: list[pl.DataFrame] = []
+    failed: dict[str, str] = {}
+    for (name,), group in frame.group_by("ruleset", maintain_order=True):
+        try:
+            ruleset = load(name)
+        except UserError as error:
+            reason = f"{error}; import again with --rules-file defining it, and --reread"
+            failed |= dict.fromkeys(group["hand_id"].unique().to_list(), reason)
+            continue
+        group_scored, group_pairs, group_failed = _score_or_split(group, ruleset)
+        scored += group_scored
+        pairs += group_pairs
+        failed |= group_failed
+    return Recomputed(
+        player_hands=_finish(scored, [c for c in player_hands.columns if c in MODEL_COLUMNS]),
+        pairwise=_with_names(pl.concat(pairs), frame)
+        if pairs
+        else pl.DataFrame(schema=PAIRWISE_SCHEMA),
+        failed=pl.DataFrame(
+            {"hand_id": list(failed), "reason": list(failed.values())},
+            schema={"hand_id": pl.String, "reason": pl.String},
+        ),
+    )
+
+
+def _finish(scored: list[pl.DataFrame], model_columns: list[str]) -> pl.DataFrame:
+    """Model columns, hand context and results, typed as in the database."""
+    if not scored:
+        return pl.DataFrame()
+    frame = pl.concat(scored, how="vertical_relaxed").cast(_RESULT_SCHEMA)
+    frame = frame.with_columns(
+        money=pl.col("points") * pl.col("point_value"),
+        mismatch=(
+            (pl.col("reported_points") - pl.col("points")).abs() > POINTS_TOLERANCE
+        ).fill_null(False),
+    )
+    context = ("played_at", "variant", "ruleset")
+    return frame.select(*model_columns, *context, *RESULT_COLUMNS)

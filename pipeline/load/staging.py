@@ -1,0 +1,216 @@
+"""A staging task: parse one piece of a file, recompute it, write Parquet parts.
+
+``stage_piece`` is what runs on a worker (a local process or a Dask worker):
+it reads its piece, parses it into the hand model, and writes the tables of
+``pipeline.load.tables`` into ``<staging>/part-NNNNNN/``. ``stage_tables`` is
+the pure middle: fingerprints, the ruleset override, the rules engine, the
+street features, and rejects for hands that cannot be scored.
+
+In ``--watch`` mode (``complete_only``) a file's last piece may end inside a
+hand a room client is still writing: when the text after the last hand
+boundary does not parse cleanly it is held back (not staged, not counted as
+read) and read again once the file grows.
+"""
+
+from __future__ import annotations
+
+import time
+from dataclasses import dataclass
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.load.files import Piece, source_name
+from pipeline.load.fingerprint import fingerprints
+from pipeline.load.parsing import parse_bytes, parse_member
+from pipeline.load.recompute import RulesetLoader, recompute, ruleset_loader
+from pipeline.load.street_features import street_features
+from pipeline.load.tables import STAGED, conform
+
+_BOM = b"\xef\xbb\xbf"
+
+
+@dataclass(frozen=True)
+class StageOptions:
+    """What every task of one import shares."""
+
+    staging: str
+    ruleset_override: str | None = None
+    rules_file: str | None = None
+    complete_only: bool = False
+
+
+@dataclass(frozen=True)
+class StageResult:
+    """What a task read: counts for progress, and how far into its file it got."""
+
+    part: int
+    path: str
+    hands: int
+    rejects: int
+    consumed_end: int | None  # byte offset after the last whole hand taken (None: archive)
+    consumed_lines: int  # line ends in the bytes taken
+    held_back_line: int | None  # first line of a hand left for later (watch mode)
+    seconds: float
+
+
+def part_dir(staging: str | Path, part: int) -> Path:
+    return Path(staging) / f"part-{part:06d}"
+
+
+def _read(piece: Piece) -> tuple[bytes, int]:
+    """The piece's bytes without a leading byte order mark, and how many bytes that skipped."""
+    with open(piece.path, "rb") as handle:
+        handle.seek(piece.start)
+        data = handle.read(piece.end - piece.start)
+    if piece.start == 0 and data.startswith(_BOM):
+        return data[len(_BOM) :], len(_BOM)
+    return data, 0
+
+
+def _tail_start(data: bytes, separator: str) -> int:
+    """Offset just after the last hand boundary in ``data`` (0: none).
+
+    >>> _tail_start(b"hand 1\\n\\nhand 2\\nstill", "text"), _tail_start(b'{}\\n{"a', "jsonl")
+    (8, 3)
+    """
+    if separator == "jsonl":
+        return data.rfind(b"\n") + 1
+    blank = max(data.rfind(b"\n\n"), data.rfind(b"\n\r\n"))
+    return 0 if blank < 0 else data.index(b"\n", blank + 1) + 1
+
+
+def _drop_from(tables: dict[str, pl.DataFrame], line: int) -> dict[str, pl.DataFrame]:
+    """The tables without hands and rejects starting at ``line`` or later."""
+    hands = tables["hands"].filter(pl.col("source_line") < line)
+    kept = hands.select("hand_id")
+    return {
+        "hands": hands,
+        "player_hands": tables["player_hands"].join(kept, on="hand_id", how="semi"),
+        "placements": tables["placements"].join(kept, on="hand_id", how="semi"),
+        "rejects": tables["rejects"].filter(pl.col("source_line") < line),
+    }
+
+
+def _reject_rows(hands: pl.DataFrame, failed: pl.DataFrame) -> pl.DataFrame:
+    return hands.join(failed, on="hand_id").select(
+        "source_file",
+        "source_line",
+        "room_hand_id",
+        "reason",
+        excerpt=pl.format("hand {} (ruleset {})", "room_hand_id", "ruleset"),
+    )
+
+
+def _duplicate_ids(hands: pl.DataFrame) -> pl.DataFrame:
+    """Hands whose id occurs twice in one parse (parsers reject these; a guard, never silent)."""
+    twice = hands.filter(pl.len().over("hand_id") > 1)
+    return twice.select(
+        "hand_id",
+        reason=pl.format(
+            "hand id {} occurs more than once among the hands read together; "
+            "its copies cannot be told apart",
+            "hand_id",
+        ),
+    ).unique("hand_id")
+
+
+def stage_tables(
+    tables: dict[str, pl.DataFrame],
+    part: int,
+    load: RulesetLoader,
+    ruleset_override: str | None = None,
+) -> dict[str, pl.DataFrame]:
+    """The staged tables of parsed model tables (see the module docstring)."""
+    hands = tables["hands"]
+    if ruleset_override is not None:
+        hands = hands.with_columns(ruleset=pl.lit(ruleset_override, pl.String))
+    players, placements = tables["player_hands"], tables["placements"]
+    doubled = _duplicate_ids(hands)
+    hands = hands.with_columns(fingerprint=fingerprints(hands, players, placements))
+    result = recompute(hands.join(doubled, on="hand_id", how="anti"), players, load)
+    failed = pl.concat([doubled, result.failed])
+    rejects = pl.concat(
+        [conform(tables["rejects"], STAGED["rejects"]).drop("part"), _reject_rows(hands, failed)],
+        how="vertical_relaxed",
+    )
+    failed_ids = failed.select("hand_id")
+    features = street_features(placements, players)
+    player_rows = result.player_hands
+    if player_rows.width:
+        player_rows = player_rows.join(features, on=["hand_id", "seat"], how="left")
+    frames = {
+        "hands": hands.join(failed_ids, on="hand_id", how="anti"),
+        "player_hands": player_rows,
+        "placements": placements.join(failed_ids, on="hand_id", how="anti"),
+        "pairwise": result.pairwise,
+        "rejects": rejects,
+    }
+    return {
+        name: conform(frame.with_columns(part=pl.lit(part, pl.Int32)), STAGED[name])
+        if frame.width
+        else pl.DataFrame(schema=STAGED[name])
+        for name, frame in frames.items()
+    }
+
+
+def write_part(frames: dict[str, pl.DataFrame], directory: Path) -> None:
+    """Write a part's tables (the load reads them only once every task has finished)."""
+    directory.mkdir(parents=True, exist_ok=True)
+    for name, frame in frames.items():
+        frame.write_parquet(
+            directory / f"{name}.parquet", compression="uncompressed", statistics=False
+        )
+
+
+def _parse_piece(
+    piece: Piece, options: StageOptions
+) -> tuple[dict[str, pl.DataFrame], int | None, int, int | None]:
+    """Model tables of the piece, the byte offset and line ends taken, and a held-back line."""
+    name = source_name(piece)
+    if piece.end is None:
+        return parse_member(piece.path, piece.member, options.ruleset_override), None, 0, None
+    data, skipped = _read(piece)
+    tables = parse_bytes(
+        data, piece.first_line, name, piece.fmt, piece.encoding, options.ruleset_override
+    )
+    end = piece.start + skipped + len(data)
+    lines = data.count(b"\n")
+    if not (options.complete_only and piece.last):
+        return tables, end, lines, None
+    cut = _tail_start(data, piece.separator)
+    if not data[cut:].strip():
+        return tables, end, lines, None
+    tail_line = piece.first_line + data.count(b"\n", 0, cut)
+    if tables["rejects"].filter(pl.col("source_line") >= tail_line).height == 0:
+        return tables, end, lines, None
+    taken = piece.start + skipped + cut
+    return _drop_from(tables, tail_line), taken, data.count(b"\n", 0, cut), tail_line
+
+
+def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:
+    """Parse, recompute and stage one piece (runs in a worker process)."""
+    began = time.perf_counter()
+    tables, end, lines, held = _parse_piece(piece, options)
+    frames = stage_tables(tables, part, _loader(options.rules_file), options.ruleset_override)
+    write_part(frames, part_dir(options.staging, part))
+    return StageResult(
+        part=part,
+        path=piece.path,
+        hands=frames["hands"].height,
+        rejects=frames["rejects"].height,
+        consumed_end=end,
+        consumed_lines=lines,
+        held_back_line=held,
+        seconds=time.perf_counter() - began,
+    )
+
+
+_LOADERS: dict[str | None, RulesetLoader] = {}
+
+
+def _loader(rules_file: str | None) -> RulesetLoader:
+    """One cached ruleset loader per rules file, per worker process."""
+    if rules_file not in _LOADERS:
+        _LOADERS[rules_file] = ruleset_loader(rules_file)
+    return _LOADERS[rules_file]

@@ -1,0 +1,80 @@
+"""Schemas of the staged Parquet parts an import writes before loading DuckDB.
+
+Each staging task writes one folder ``part-NNNNNN`` holding one file per
+table below. Columns match the DuckDB tables of ``ddl.sql`` (docs/schema.md)
+plus ``part``, the task's number, which orders copies of a hand (the first
+read wins) and ties a hand's rows together.
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
+
+
+def _model(schema) -> dict[str, pl.DataType]:
+    return dict(pl.from_arrow(schema.empty_table()).schema)
+
+
+PART = {"part": pl.Int32}
+
+HANDS_STAGED = _model(HANDS) | {"fingerprint": pl.String} | PART
+PLAYER_HANDS_STAGED = (
+    _model(PLAYER_HANDS)
+    | {
+        "played_at": _model(HANDS)["played_at"],
+        "variant": pl.String,
+        "ruleset": pl.String,
+        "fantasyland_repeats": pl.Int16,
+        "foul": pl.Boolean,
+        "category_top": pl.String,
+        "category_middle": pl.String,
+        "category_bottom": pl.String,
+        "royalties_top": pl.Int32,
+        "royalties_middle": pl.Int32,
+        "royalties_bottom": pl.Int32,
+        "royalties": pl.Int32,
+        "points": pl.Float64,
+        "money": pl.Float64,
+        "fantasyland_next": pl.Boolean,
+        "fantasyland_next_cards": pl.Int8,
+        "fantasyland_stay": pl.Boolean,
+        "mismatch": pl.Boolean,
+        "first_street_bottom": pl.String,
+        "top_qq_plus_by_street2": pl.Boolean,
+    }
+    | PART
+)
+PLACEMENTS_STAGED = _model(PLACEMENTS) | PART
+PAIRWISE_STAGED = {
+    "hand_id": pl.String,
+    "position_a": pl.Int8,
+    "position_b": pl.Int8,
+    "player_a": pl.String,
+    "player_b": pl.String,
+    "rows_a": pl.Int8,
+    "rows_b": pl.Int8,
+    "bonus_a": pl.Int16,
+    "royalties_a": pl.Int32,
+    "points_a_uncapped": pl.Float64,
+    "points_a": pl.Float64,
+} | PART
+REJECTS_STAGED = _model(REJECTS) | PART
+STAGED: dict[str, dict[str, pl.DataType]] = {
+    "hands": HANDS_STAGED,
+    "player_hands": PLAYER_HANDS_STAGED,
+    "placements": PLACEMENTS_STAGED,
+    "pairwise": PAIRWISE_STAGED,
+    "rejects": REJECTS_STAGED,
+}
+
+
+def conform(frame: pl.DataFrame, schema: dict[str, pl.DataType]) -> pl.DataFrame:
+    """``frame`` with exactly ``schema``'s columns, in order and typed (missing: NULL)."""
+    if frame.width == 0:
+        return pl.DataFrame(schema=schema)
+    return frame.select(
+        pl.col(name).cast(dtype) if name in frame.columns else pl.lit(None, dtype).alias(name)
+        for name, dtype in schema.items()
+    )

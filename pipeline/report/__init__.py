@@ -1,0 +1,1 @@
+"""``ofc report``: self-contained HTML reports per player (``data`` → ``charts`` → ``page``)."""

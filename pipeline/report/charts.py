@@ -1,0 +1,66 @@
+"""The report's charts, as Vega-Lite specifications built with Altair.
+
+Data is embedded in each specification (small: the cumulative series is
+bucketed to at most ``data.MAX_POINTS`` points), so a page needs no files
+and no network. Altair is imported here only, when a report is written.
+"""
+
+from __future__ import annotations
+
+import altair as alt
+import polars as pl
+
+WIDTH = 640
+
+
+def _rows(frame: pl.DataFrame) -> list[dict]:
+    """Rows for ``alt.Data`` (times as ISO text, which Vega-Lite parses)."""
+    return frame.with_columns(pl.col(pl.Datetime).dt.to_string("%Y-%m-%dT%H:%M:%SZ")).to_dicts()
+
+
+def cumulative_points(frame: pl.DataFrame) -> dict:
+    """Cumulative points over the player's hands."""
+    data = alt.Data(values=_rows(frame))
+    chart = (
+        alt.Chart(data, title="Cumulative points")
+        .mark_line()
+        .encode(
+            x=alt.X("hand:Q", title="hand"),
+            y=alt.Y("points:Q", title="points (recomputed)"),
+            tooltip=["hand:Q", "played_at:T", alt.Tooltip("points:Q", format=",.1f")],
+        )
+        .properties(width=WIDTH, height=260)
+    )
+    return chart.to_dict()
+
+
+def versus_population(frame: pl.DataFrame, title: str) -> dict:
+    """The player's figures (dots) against the population's mean (ticks)."""
+    long = frame.unpivot(
+        index=["figure", "label"], on=["player", "population"], variable_name="who"
+    ).drop_nulls("value")
+    data = alt.Data(values=_rows(long))
+    base = alt.Chart(data, title=title).encode(
+        y=alt.Y("label:N", title=None, sort=None),
+        x=alt.X("value:Q", title="share", axis=alt.Axis(format="%")),
+        color=alt.Color("who:N", title=None, scale=alt.Scale(domain=["player", "population"])),
+        tooltip=["label:N", "who:N", alt.Tooltip("value:Q", format=".1%")],
+    )
+    chart = base.mark_point(filled=True, size=90).properties(width=WIDTH - 180)
+    return chart.to_dict()
+
+
+def fouls_by_setup(frame: pl.DataFrame) -> dict:
+    """Foul rate by how the bottom was set up on street 1."""
+    data = alt.Data(values=_rows(frame))
+    chart = (
+        alt.Chart(data, title="Foul rate by first-street bottom")
+        .mark_bar()
+        .encode(
+            x=alt.X("foul_rate:Q", title="foul rate", axis=alt.Axis(format="%")),
+            y=alt.Y("setup:N", title=None),
+            tooltip=["setup:N", "hands:Q", alt.Tooltip("foul_rate:Q", format=".1%")],
+        )
+        .properties(width=WIDTH - 180)
+    )
+    return chart.to_dict()

@@ -1,0 +1,63 @@
+"""Writing reports: one player's page, or every player's pages and an index.
+
+File names of ``--all`` pages are made from the player's name but only of
+safe characters, with a short hash so that two names never share a file:
+
+>>> file_name("Carol [RU]"), file_name("../../etc/passwd")[:17]
+('player-Carol-RU-244871f7.html', 'player-etc-passwd')
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import hashlib
+import re
+from pathlib import Path
+
+import duckdb
+
+from pipeline.errors import UserError
+from pipeline.report.data import check_player, player_report, players
+from pipeline.report.page import index_page, player_page
+
+_UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+
+
+def file_name(player: str) -> str:
+    slug = _UNSAFE.sub("-", player).strip("-")[:40]
+    digest = hashlib.sha1(player.encode("utf-8")).hexdigest()[:8]
+    return f"player-{slug}-{digest}.html" if slug else f"player-{digest}.html"
+
+
+def _now() -> str:
+    return dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
+
+
+def write_player(con: duckdb.DuckDBPyConnection, player: str, out: Path, db_name: str) -> Path:
+    """Write one player's report to ``out``."""
+    check_player(con, player)
+    if out.is_dir():
+        out = out / file_name(player)
+    if not out.parent.is_dir():
+        raise UserError(f"--out: folder {out.parent} does not exist; create it first")
+    out.write_text(player_page(player_report(con, player), db_name, _now()), encoding="utf-8")
+    return out
+
+
+def write_all(con: duckdb.DuckDBPyConnection, out: Path, db_name: str) -> list[Path]:
+    """Write every player's report and ``index.html`` into the folder ``out``."""
+    if out.exists() and not out.is_dir():
+        raise UserError(f"--out {out} is a file; --all writes a folder of pages")
+    out.mkdir(parents=True, exist_ok=True)
+    generated = _now()
+    written, entries = [], []
+    for player in players(con):
+        report = player_report(con, player)
+        path = out / file_name(player)
+        path.write_text(player_page(report, db_name, generated), encoding="utf-8")
+        row = report.summary.row(0, named=True)
+        entries.append((player, path.name, row["hands"], row["points_per_hand"]))
+        written.append(path)
+    index = out / "index.html"
+    index.write_text(index_page(entries, db_name, generated), encoding="utf-8")
+    return [index, *written]

@@ -1,0 +1,80 @@
+"""Helpers for the ``ofc import`` tests: simulated histories, runs, and read-only queries."""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import duckdb
+
+from pipeline.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+RULESET = "pineapple-1-6-american"
+
+
+def simulate(
+    out: Path,
+    hands: int,
+    seed: int,
+    fmt: str = "en",
+    bots: str = "random,random,random",
+    misreport: float = 0.0,
+    ruleset: str = RULESET,
+    players: int = 3,
+) -> Path:
+    """Write a simulated history with ``ofc simulate`` (in this process, one worker)."""
+    args = ["simulate", "--ruleset", ruleset, "--hands", str(hands), "--seed", str(seed)]
+    args += ["--players", str(players)]
+    args += ["--format", fmt, "--out", str(out), "--bots", bots, "--workers", "1"]
+    if misreport:
+        args += ["--misreport-rate", str(misreport)]
+    assert main(args) == 0
+    return out
+
+
+def ofc_import(*args: str | Path) -> int:
+    """Run ``ofc import`` in this process, with one worker unless told otherwise."""
+    argv = ["import", *map(str, args)]
+    if "--workers" not in argv:
+        argv += ["--workers", "1"]
+    return main([*argv, "--quiet"])
+
+
+def ofc_process(*args: str | Path, **popen) -> subprocess.Popen:
+    """Start ``ofc`` as a real separate process (output captured as text)."""
+    env = os.environ | {"PYTHONPATH": str(ROOT)}
+    return subprocess.Popen(
+        [sys.executable, "-m", "pipeline.cli", *map(str, args)],
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        **popen,
+    )
+
+
+def query(db: Path, sql: str, params: list | None = None) -> list[tuple]:
+    """Rows of a query on a read-only connection, closed at once (as the dashboard does)."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql, params or []).fetchall()
+    finally:
+        con.close()
+
+
+def scalar(db: Path, sql: str, params: list | None = None):
+    return query(db, sql, params)[0][0]
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(path.read_bytes()).hexdigest()
+
+
+def en_hands(text: str) -> list[str]:
+    """The hands of an ``en`` history, each as its text (blank lines between them dropped)."""
+    return [block.strip("\n") + "\n" for block in text.split("\n\n") if block.strip()]

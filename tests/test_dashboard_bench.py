@@ -1,0 +1,46 @@
+"""``ofc bench --only dashboard``: the large database it builds and the figures it reports."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from dashboard.queries.pages import PAGES
+from pipeline.bench import dashboard
+from pipeline.bench.dashboard_db import HERO, build
+from pipeline.bench.options import BenchOptions
+
+
+def _value(con: duckdb.DuckDBPyConnection, sql: str) -> object:
+    return con.sql(sql).fetchall()[0][0]
+
+
+def test_the_built_database_follows_the_schema(tmp_path: Path) -> None:
+    db = build(tmp_path / "bench.duckdb", 900, seed=1)
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        assert _value(con, "SELECT count(*) FROM hands") == 900
+        assert _value(con, "SELECT count(*) FROM player_hands") == 2700
+        assert _value(con, "SELECT count(*) FROM pairwise") == 2700
+        hero = f"SELECT hands FROM player_summary WHERE player = '{HERO}' AND variant = 'all'"
+        assert _value(con, hero) == 900
+        misreported = "SELECT count(*) FROM player_hands WHERE points <> reported_points"
+        audited = "SELECT count(*) FROM audit_mismatches WHERE disagreements LIKE '%points%'"
+        assert _value(con, misreported) == _value(con, audited) > 0
+        incomplete = (
+            "SELECT count(*) FROM (SELECT hand_id, seat, count(*) FILTER (WHERE row <> 'discard')"
+            " AS placed FROM placements GROUP BY ALL) WHERE placed <> 13"
+        )
+        assert _value(con, incomplete) == 0  # every player-hand places its 13 cards
+    finally:
+        con.close()
+
+
+def test_every_page_gets_a_figure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(dashboard, "CACHE", tmp_path)
+    figures = dashboard.run(BenchOptions(quick=True))
+    assert set(figures) == {f"{page}_max_ms" for page in PAGES}
+    assert all(f.value is not None and f.value > 0 and f.target == 500 for f in figures.values())
+    assert list(tmp_path.glob("dashboard-*.duckdb"))

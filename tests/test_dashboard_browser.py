@@ -1,0 +1,285 @@
+"""The dashboard in a real browser: Debian's Chromium, driven by Playwright, against
+``ofc dashboard``'s Streamlit server on a database made by ``ofc simulate`` + ``ofc import``.
+
+The tests run in order on one server and one browser page: every page is
+visited, its key numbers are checked against DuckDB, a filter is changed, a
+hand is opened, a file is uploaded and imported. Screenshots of every page go
+to ``test-artifacts/``. The last test checks the browser console stayed clean.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import re
+from pathlib import Path
+from urllib.parse import quote, urlencode
+
+import duckdb
+import pytest
+from browser import (
+    Console,
+    chromium,
+    chromium_path,
+    is_base_path_probe,
+    screenshot,
+    serve,
+    wait_until_idle,
+)
+from dashboard_data import HERO, SQL_NAME, XSS_NAME, copy_of, database, upload_file
+from playwright.sync_api import Page, expect, sync_playwright
+
+from dashboard.format import count, percent, signed
+
+
+def query(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
+    """One read-only query (a fresh connection: the Import test swaps the file)."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.sql(sql, params=list(params)).fetchall()
+    finally:
+        con.close()
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    shared = database(tmp_path_factory.getbasetemp() / "dashboard-db")
+    return copy_of(shared, tmp_path_factory.mktemp("browser-db"))
+
+
+@pytest.fixture(scope="module")
+def server(db: Path, tmp_path_factory: pytest.TempPathFactory):
+    assert chromium_path(), "Debian's chromium is missing: `make test` installs it"
+    with serve(db, tmp_path_factory.mktemp("streamlit")) as running:
+        yield running
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_playwright() as playwright, chromium(playwright) as context:
+        yield context
+
+
+@pytest.fixture(scope="module")
+def watched() -> dict[str, list]:
+    return {"console": Console(), "dialogs": [], "failed": [], "external": []}
+
+
+def _watch(page: Page, watched: dict[str, list], base: str) -> Page:
+    watched["console"].watch(page)
+    page.on("dialog", lambda d: (watched["dialogs"].append(d.message), d.dismiss()))
+
+    def failed(response) -> None:
+        probe = response.url.startswith(base) and is_base_path_probe(response.url)
+        if response.status >= 400 and not probe:
+            watched["failed"].append(f"{response.status} {response.url}")
+
+    page.on("response", failed)
+    local = (base, "data:", "blob:", "about:")
+    page.on(
+        "request",
+        lambda r: r.url.startswith(local) or watched["external"].append(r.url),
+    )
+    return page
+
+
+@pytest.fixture(scope="module")
+def page(browser, server, watched) -> Page:
+    return _watch(browser.new_page(), watched, server.url)
+
+
+def visit(page: Page, url: str) -> None:
+    page.goto(url)
+    wait_until_idle(page)
+    exceptions = page.get_by_test_id("stException")
+    assert exceptions.count() == 0, exceptions.first.inner_text()
+
+
+def metric(page: Page, label: str):
+    """The value of the metric labelled ``label`` (a locator: ``expect`` retries until the
+    page shows the value, so a check after a click waits for the rerun)."""
+    label_el = page.get_by_test_id("stMetricLabel").get_by_text(label, exact=True)
+    box = page.get_by_test_id("stMetric").filter(has=label_el)
+    return box.get_by_test_id("stMetricValue")
+
+
+def table_row(page: Page, first_cell: str) -> list[str]:
+    """The cells of the row of a ``st.table`` whose first cell is ``first_cell``."""
+    for row in page.get_by_test_id("stTable").locator("tr").all():
+        cells = [c.strip() for c in row.locator("th, td").all_inner_texts()]
+        if cells and cells[0] == first_cell:
+            return cells
+    raise AssertionError(f"no table row {first_cell!r}")
+
+
+def choose(page: Page, label: str, option: str) -> None:
+    """Pick ``option`` in the selectbox labelled ``label``."""
+    page.get_by_test_id("stSelectbox").filter(has_text=label).first.click()
+    page.get_by_role("option", name=option, exact=True).click()
+    wait_until_idle(page)
+
+
+def test_overview_shows_the_heros_results(page: Page, server, db: Path) -> None:
+    visit(page, server.url)
+    hands, points, mean = query(
+        db, "SELECT count(*), sum(points), avg(points) FROM player_hands WHERE player = ?", (HERO,)
+    )[0]
+    assert page.locator("h1").first.inner_text() == f"Overview · {HERO}"
+    expect(metric(page, "Hands")).to_have_text(count(hands))
+    expect(metric(page, "Points")).to_have_text(signed(points))
+    expect(metric(page, "Points per hand")).to_have_text(signed(mean, 2))
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(2)
+    screenshot(page, "overview")
+
+
+def test_a_filter_changes_the_numbers_and_the_url(page: Page, server, db: Path) -> None:
+    choose(page, "Variant", "classic")
+    expect(page).to_have_url(re.compile(r"variant=classic"))
+    hands, points = query(
+        db,
+        "SELECT count(*), sum(points) FROM player_hands WHERE player = ? AND variant = 'classic'",
+        (HERO,),
+    )[0]
+    assert hands != 360
+    expect(metric(page, "Hands")).to_have_text(count(hands))
+    expect(metric(page, "Points")).to_have_text(signed(points))
+    screenshot(page, "overview-classic")
+
+
+def test_a_link_opens_exactly_that_view(page: Page, server, db: Path) -> None:
+    first, last = query(db, "SELECT min(played_at)::DATE, max(played_at)::DATE FROM hands")[0]
+    middle = first + (last - first) / 2
+    params = {"hero": "Chen", "variant": "pineapple", "from": middle.isoformat(), "opponent": HERO}
+    visit(page, f"{server.url}/?{urlencode(params)}")
+    hands, foul_rate = query(
+        db,
+        "SELECT count(*), avg(foul::INT) FROM player_hands p"
+        " WHERE player = 'Chen' AND variant = 'pineapple' AND played_at >= ?"
+        " AND hand_id IN (SELECT hand_id FROM player_hands WHERE player = ?)",
+        (dt.datetime.combine(middle, dt.time(), dt.UTC), HERO),
+    )[0]
+    assert page.locator("h1").first.inner_text() == "Overview · Chen"
+    expect(metric(page, "Hands")).to_have_text(count(hands))
+    expect(metric(page, "Foul rate")).to_have_text(percent(foul_rate))
+    assert all(f"{key}={value}" in page.url for key, value in params.items())
+
+
+def test_players_page_and_head_to_head(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/players?hero={HERO}")
+    together, points = query(
+        db,
+        "SELECT count(*),"
+        " sum(CASE WHEN player_a = ? THEN points_a ELSE -points_a END)"
+        " FROM pairwise WHERE ? IN (player_a, player_b)"
+        " GROUP BY CASE WHEN player_a = ? THEN player_b ELSE player_a END"
+        " ORDER BY count(*) DESC, any_value(CASE WHEN player_a = ? THEN player_b ELSE player_a END)"
+        " LIMIT 1",
+        (HERO, HERO, HERO, HERO),
+    )[0]
+    expect(metric(page, "Hands together")).to_have_text(count(together))
+    expect(metric(page, "Points for the player")).to_have_text(signed(points))
+    assert page.get_by_test_id("stDataFrame").count() == 2
+    screenshot(page, "players")
+
+
+def test_style_page(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/style?hero={HERO}")
+    foul_rate = query(
+        db, "SELECT foul_rate FROM style_metrics WHERE player = ? AND variant = 'all'", (HERO,)
+    )[0][0]
+    assert table_row(page, "Foul rate (no Fantasyland, no timeout)")[1] == percent(foul_rate)
+    assert page.get_by_test_id("stVegaLiteChart").count() == 3
+    screenshot(page, "style")
+
+
+def test_fantasyland_page(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/fantasyland?hero={HERO}")
+    entries, live = query(
+        db,
+        "SELECT count(*) FILTER (WHERE fantasyland_next), count(*) FROM player_hands"
+        " WHERE player = ? AND NOT foul AND NOT in_fantasyland",
+        (HERO,),
+    )[0]
+    expect(metric(page, "Entry rate")).to_have_text(percent(entries / live))
+    screenshot(page, "fantasyland")
+
+
+def test_hand_viewer_draws_the_rows_street_by_street(page: Page, server, db: Path) -> None:
+    hand_id, names = query(
+        db,
+        "SELECT hand_id, list(player ORDER BY position) FROM player_hands"
+        " WHERE variant = 'pineapple' GROUP BY hand_id"
+        " HAVING list_contains(list(player), ?) AND NOT bool_or(in_fantasyland)"
+        " ORDER BY hand_id LIMIT 1",
+        (XSS_NAME,),
+    )[0]
+    visit(page, f"{server.url}/hands?{urlencode({'hero': HERO, 'hand': hand_id})}")
+    titles = page.locator(".ofc-board h4").all_inner_texts()
+    assert [t.split(" · seat")[0] for t in titles] == names
+    cards = page.locator(".ofc-row .ofc-card[class*='suit-']")
+    expect(cards).to_have_count(39)
+    screenshot(page, "hands")
+    page.get_by_test_id("stSlider").get_by_role("slider").focus()
+    page.keyboard.press("Home")
+    wait_until_idle(page)
+    expect(cards).to_have_count(15)  # street 1: five cards each
+    assert page.locator(".ofc-figures").count() == 1
+    newest = query(
+        db,
+        "SELECT hand_id FROM player_hands WHERE player = ? ORDER BY played_at DESC, hand_id LIMIT 1",
+        (HERO,),
+    )[0][0]
+    page.get_by_test_id("stSelectbox").filter(has_text="Open a hand from this page").click()
+    page.get_by_role("option").filter(has_text=newest).click()
+    wait_until_idle(page)
+    expect(page.get_by_label("Hand id")).to_have_value(newest)
+    assert f"hand={quote(newest, safe='')}" in page.url or f"hand={newest}" in page.url
+
+
+def test_hostile_names_are_shown_as_text(page: Page, server, db: Path) -> None:
+    for name in (XSS_NAME, SQL_NAME):
+        visit(page, f"{server.url}/?hero={quote(name)}")
+        assert page.locator("h1").first.inner_text() == f"Overview · {name}"
+    assert page.locator("img[src='x']").count() == 0
+    assert query(db, "SELECT count(*) FROM hands")[0][0] == 360
+
+
+def test_coach_audit_and_its_report(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/coach?hero={HERO}")
+    mismatches = query(db, "SELECT count(*) FROM audit_mismatches WHERE player = ?", (HERO,))[0][0]
+    assert f"{count(mismatches)} of {HERO}'s hands" in page.get_by_test_id("stMain").inner_text()
+    screenshot(page, "coach")
+    page.get_by_role("button", name="Write the HTML report").click()
+    wait_until_idle(page)
+    with page.expect_download() as download:
+        page.get_by_test_id("stDownloadButton").get_by_role("button").click()
+    report = Path(download.value.path()).read_text(encoding="utf-8")
+    assert report.lstrip().lower().startswith("<!doctype html") and HERO in report
+
+
+def test_import_page_uploads_a_file_and_other_sessions_keep_working(
+    page: Page, browser, server, db: Path, watched, tmp_path: Path
+) -> None:
+    other = _watch(browser.new_page(), watched, server.url)
+    visit(other, server.url)
+    expect(metric(other, "Hands")).to_have_text(count(360))
+    visit(page, f"{server.url}/import")
+    page.get_by_test_id("stFileUploader").locator("input[type=file]").set_input_files(
+        str(upload_file(tmp_path))
+    )
+    page.get_by_test_id("stFileChip").wait_for()
+    page.get_by_role("button", name="Import").click()
+    page.get_by_text("Import #2 finished").wait_for(timeout=60_000)
+    wait_until_idle(page)
+    expect(metric(page, "Stored")).to_have_text("30")
+    expect(metric(page, "Hands read")).to_have_text("30")
+    screenshot(page, "import")
+    visit(other, server.url)  # the other session reads the swapped-in database
+    expect(metric(other, "Hands")).to_have_text(count(390))
+    other.close()
+
+
+def test_the_browser_reported_no_error_and_stayed_offline(watched) -> None:
+    assert watched["external"] == []  # no request left the machine
+    assert watched["dialogs"] == []
+    assert watched["failed"] == []
+    assert watched["console"].errors == []

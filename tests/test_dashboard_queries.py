@@ -1,0 +1,276 @@
+"""The dashboard's query layer on a database made by ``ofc simulate`` + ``ofc import``.
+
+Every figure is checked against an independent DuckDB query of the base
+tables, and the two ways of answering a view (pre-aggregated tables, or
+computed from ``player_hands`` when dates or stakes narrow it) must agree.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import shutil
+from pathlib import Path
+
+import duckdb
+import pytest
+from dashboard_data import HERO, SQL_NAME, XSS_NAME, database
+
+from dashboard.queries import (
+    coach,
+    cumulative,
+    fantasyland,
+    hands,
+    options,
+    players,
+    profile,
+    style,
+    summary,
+)
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters
+from dashboard.queries.pages import PAGES, page_queries, views
+
+#: A date before every simulated hand: narrows nothing, but forces the computed path.
+EARLY = dt.date(2000, 1, 1)
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return database(tmp_path_factory.getbasetemp() / "dashboard-db")
+
+
+@pytest.fixture(scope="module")
+def db(db_path: Path) -> Database:
+    return Database(db_path)
+
+
+@pytest.fixture(scope="module")
+def sql(db_path: Path):
+    con = duckdb.connect(str(db_path), read_only=True)
+    yield lambda query, params=(): con.sql(query, params=list(params)).fetchall()
+    con.close()
+
+
+def test_choices_list_players_most_active_first(db: Database, sql) -> None:
+    found = options.choices(db)
+    assert found.players[0] == HERO
+    assert set(found.players) == {r[0] for r in sql("SELECT DISTINCT player FROM player_hands")}
+    assert set(found.variants) == {"pineapple", "classic"}
+    assert found.first_day <= found.last_day
+
+
+def test_hero_summary_matches_the_base_tables(db: Database, sql) -> None:
+    mine = summary.summaries(db, Filters(hero=HERO))[summary.ALL]
+    hands_, points, fouls = sql(
+        "SELECT count(*), sum(points), count(*) FILTER (WHERE foul) FROM player_hands"
+        " WHERE player = ?",
+        [HERO],
+    )[0]
+    assert mine["hands"] == hands_ == 360
+    assert mine["points"] == pytest.approx(points)
+    assert mine["foul_rate"] == pytest.approx(fouls / hands_)
+    assert (
+        mine["points_per_hand_ci_low"] < mine["points_per_hand"] < mine["points_per_hand_ci_high"]
+    )
+
+
+@pytest.mark.parametrize(
+    "filters",
+    [
+        Filters(hero=HERO),
+        Filters(hero=HERO, variant="pineapple"),
+        Filters(),
+        Filters(variant="classic"),
+    ],
+    ids=["hero", "hero-pineapple", "everybody", "everybody-classic"],
+)
+def test_computed_views_agree_with_the_pre_aggregated_tables(
+    db: Database, filters: Filters
+) -> None:
+    computed = Filters(**{**filters.__dict__, "date_from": EARLY})
+    assert filters.summarised and not computed.summarised
+    table, by_hand = summary.summaries(db, filters), summary.summaries(db, computed)
+    assert set(table) == set(by_hand)
+    for variant, figures in table.items():
+        for key in ("hands", "points", "foul_rate", "fantasyland_entry_rate", "royalties_per_hand"):
+            assert by_hand[variant][key] == pytest.approx(figures[key], nan_ok=True), (variant, key)
+        if filters.hero:
+            assert by_hand[variant]["points_per_hand_ci_low"] == pytest.approx(
+                figures["points_per_hand_ci_low"]
+            )
+    assert summary.scoop_rate(db, computed) == pytest.approx(summary.scoop_rate(db, filters))
+    assert style.bottom_categories(db, computed) == pytest.approx(
+        style.bottom_categories(db, filters)
+    )
+    assert style.first_street(db, computed) == pytest.approx(style.first_street(db, filters))
+
+
+def test_style_scatter_agrees_with_style_metrics(db: Database) -> None:
+    table = style.players(db, Filters()).sort("player")
+    computed = style.players(db, Filters(date_from=EARLY)).sort("player")
+    assert table["player"].to_list() == computed["player"].to_list()
+    assert HERO in table["player"].to_list()
+    for column in ("style_hands", "foul_rate", "bottom_aggression"):
+        assert computed[column].to_list() == pytest.approx(table[column].to_list())
+
+
+def test_date_and_stake_filters_narrow_the_hands(db: Database, sql) -> None:
+    first, last = sql("SELECT min(played_at)::DATE, max(played_at)::DATE FROM hands")[0]
+    middle = first + (last - first) / 2
+    view = Filters(hero=HERO, date_from=middle)
+    expected = sql(
+        "SELECT count(*) FROM player_hands WHERE player = ? AND played_at >= ?", [HERO, middle]
+    )[0][0]
+    assert 0 < summary.summaries(db, view)[summary.ALL]["hands"] == expected < 360
+    stake = next(s for s in options.choices(db).stakes if s != "play")
+    value, currency = stake.split()
+    staked = sql(
+        "SELECT count(*) FROM player_hands p JOIN hands h USING (hand_id)"
+        " WHERE p.player = ? AND h.point_value = ? AND h.currency = ?",
+        [HERO, float(value), currency],
+    )[0][0]
+    assert summary.summaries(db, Filters(hero=HERO, stakes=stake))[summary.ALL]["hands"] == staked
+    money = summary.money(db, Filters(hero=HERO, stakes=stake), 1.0, None)
+    assert money == [(currency, 1.0)]
+
+
+def test_money_is_given_per_currency(db: Database, sql) -> None:
+    expected = dict(
+        sql(
+            "SELECT h.currency, sum(p.money) FROM player_hands p JOIN hands h USING (hand_id)"
+            " WHERE p.player = ? AND h.currency IS NOT NULL GROUP BY 1",
+            [HERO],
+        )
+    )
+    mine = summary.summaries(db, Filters(hero=HERO))[summary.ALL]
+    found = dict(summary.money(db, Filters(hero=HERO), mine["money"], mine["currencies"]))
+    assert found.keys() == expected.keys()
+    assert found == pytest.approx(expected)
+
+
+def test_cumulative_points_end_at_the_totals(db: Database) -> None:
+    mine = summary.summaries(db, Filters(hero=HERO))
+    frame = cumulative.cumulative_points(db, Filters(hero=HERO), mine[summary.ALL]["hands"])
+    bucketed = cumulative.cumulative_points(db, Filters(hero=HERO), cumulative.EXACT_HANDS + 1)
+    for series in ("all variants", "pineapple", "classic"):
+        rows = frame.filter(frame["series"] == series)
+        key = summary.ALL if series == "all variants" else series
+        assert rows["hands"].to_list() == sorted(rows["hands"].to_list())
+        assert rows["hands"][-1] == mine[key]["hands"]
+        assert rows["points"][-1] == pytest.approx(mine[key]["points"])
+        assert (rows["hands"][0], rows["points"][0]) == (0, 0.0)
+        assert rows.height == mine[key]["hands"] + 1  # under 400 hands: every hand
+        coarse = bucketed.filter(bucketed["series"] == series)
+        assert coarse["hands"][-1] == mine[key]["hands"]
+        assert coarse["points"][-1] == pytest.approx(mine[key]["points"])
+
+
+def test_head_to_head_is_antisymmetric_and_matches_pairwise(db: Database, sql) -> None:
+    rival = players.opponents(db, HERO)[0]
+    ours = players.head_to_head(db, HERO, rival, Filters()).row(0, named=True)
+    theirs = players.head_to_head(db, rival, HERO, Filters()).row(0, named=True)
+    assert ours["hands"] == theirs["hands"] > 0
+    assert ours["points"] == pytest.approx(-theirs["points"])
+    assert (ours["scoops"], ours["scooped"]) == (theirs["scooped"], theirs["scoops"])
+    expected = sql(
+        "SELECT sum(CASE WHEN player_a = ? THEN points_a ELSE -points_a END) FROM pairwise"
+        " WHERE (player_a = ? AND player_b = ?) OR (player_a = ? AND player_b = ?)",
+        [HERO, HERO, rival, rival, HERO],
+    )[0][0]
+    assert ours["points"] == pytest.approx(expected)
+
+
+def test_fantasyland_rates_follow_r6(db: Database, sql) -> None:
+    rows = fantasyland.by_ruleset(db, Filters())
+    totals = fantasyland.totals(rows)
+    entries, live, stays, fl_hands = sql(
+        "SELECT count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland AND fantasyland_next),"
+        " count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland),"
+        " count(*) FILTER (WHERE in_fantasyland AND fantasyland_stay),"
+        " count(*) FILTER (WHERE in_fantasyland) FROM player_hands"
+    )[0]
+    assert totals["entry_rate"] == pytest.approx(entries / live)
+    assert totals["stay_rate"] == (pytest.approx(stays / fl_hands) if fl_hands else None)
+    cards = fantasyland.cards_dealt(db, Filters())
+    assert int(cards["hands"].sum()) == fl_hands
+
+
+def test_hand_list_pages_and_filters(db: Database, sql) -> None:
+    view, fouled = Filters(hero=HERO), hands.HandFilters(fouled=True)
+    total = hands.hand_count(db, view, fouled)
+    assert total == sql("SELECT count(*) FROM player_hands WHERE player = ? AND foul", [HERO])[0][0]
+    first = hands.hand_list(db, view, fouled, 0)
+    assert first["foul"].all() and (first["player"] == HERO).all()
+    assert first.height == min(total, hands.PAGE_SIZE)
+    assert first["played_at"].is_sorted(descending=True)
+    royal = hands.hand_list(db, Filters(), hands.HandFilters(min_royalties=6))
+    assert (royal["royalties"] >= 6).all()
+
+
+def test_hand_detail_has_every_player_and_placement(db: Database, sql) -> None:
+    hand_id = sql("SELECT hand_id FROM hands WHERE variant = 'pineapple' LIMIT 1")[0][0]
+    detail = hands.hand_detail(db, hand_id)
+    assert detail.players.height == 3
+    assert (
+        detail.placements.height
+        == sql("SELECT count(*) FROM placements WHERE hand_id = ?", [hand_id])[0][0]
+    )
+    assert detail.pairwise.height == 3
+    assert hands.hand_detail(db, "no such hand") is None
+
+
+def test_profile_ranks_the_student_among_players(db: Database) -> None:
+    found = profile.profile(db, HERO, "all")
+    assert set(found["metric"]) <= {m.column for m in profile.METRICS}
+    assert "foul_rate" in found["metric"].to_list()
+    assert found["percentile"].is_between(0, 1).all()
+    foul = found.filter(found["metric"] == "foul_rate").row(0, named=True)
+    assert foul["leak"] == (foul["percentile"] > 0.75)
+
+
+def test_coach_lists_fouls_and_mismatches(db: Database, sql) -> None:
+    fouls = coach.fouled_hands(db, Filters(hero=HERO))
+    assert fouls.height == min(
+        coach.REVIEW_ROWS,
+        sql(
+            "SELECT count(*) FROM player_hands WHERE player = ? AND foul AND NOT in_fantasyland",
+            [HERO],
+        )[0][0],
+    )
+    count = sql("SELECT count(*) FROM audit_mismatches WHERE player = ?", [HERO])[0][0]
+    assert coach.mismatch_count(db, HERO) == count
+    assert coach.mismatches(db, HERO).height == min(count, coach.REVIEW_ROWS)
+
+
+@pytest.mark.parametrize("name", [SQL_NAME, XSS_NAME, "Robert'); DROP TABLE player_hands;--"])
+def test_hostile_names_are_values_not_sql(db: Database, sql, name: str) -> None:
+    found = summary.summaries(db, Filters(hero=name, date_from=EARLY)).get(summary.ALL)
+    listed = [r[0] for r in sql("SELECT player FROM player_summary WHERE variant = 'all'")]
+    assert (found is not None) == (name in listed)
+    players.players_table(db, "all", name)
+    hands.hand_list(db, Filters(hero=name, opponent=name), hands.HandFilters())
+    assert sql("SELECT count(*) FROM hands")[0][0] == 360
+
+
+def test_every_page_query_runs_in_both_benchmark_views(db: Database) -> None:
+    found = views(db)
+    assert set(found) == {"default", "filtered"}
+    for filters in found.values():
+        queries = page_queries(db, filters)
+        assert {q.page for q in queries} == set(PAGES)
+        for query in queries:
+            query.run()
+
+
+def test_a_reader_sees_a_swapped_in_database(db_path: Path, tmp_path: Path) -> None:
+    path = Path(shutil.copy(db_path, tmp_path / "swap.duckdb"))
+    reader = Database(path)
+    before = reader.value("SELECT count(*) FROM hands")
+    replacement = tmp_path / "new.duckdb"
+    shutil.copy(path, replacement)
+    con = duckdb.connect(str(replacement))
+    con.execute("DELETE FROM hands WHERE variant = 'classic'")
+    con.close()
+    os.replace(replacement, path)  # what an import does (docs/schema.md)
+    assert reader.value("SELECT count(*) FROM hands") == before - 120

@@ -1,0 +1,59 @@
+"""``ofc demo`` imports the sample and summarises it; ``ofc import`` reports progress readably.
+
+On a terminal the progress is one line redrawn in place (hands, hands per
+second, rejects); in a log it is plain lines, one per phase.
+"""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from pipeline.cli import main
+from pipeline.load.progress import Progress
+from tests.import_support import ROOT, scalar
+
+SAMPLE = ROOT / "data" / "sample"
+
+
+def test_demo_imports_the_sample_and_prints_the_players(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    if not SAMPLE.is_dir():
+        pytest.skip("no sample archive (make sample)")
+    db = tmp_path / "demo.duckdb"
+    assert main(["demo", "--no-serve", "--db", str(db)]) == 0
+    out = capsys.readouterr().out
+    hands = scalar(db, "SELECT count(*) FROM hands")
+    assert hands > 1000
+    assert any(line.split() == ["stored", f"{hands:,}"] for line in out.splitlines())
+    assert scalar(db, "SELECT count(*) FROM rejects") == 0, "the sample's README is not input"
+    assert "points/hand [95% CI]" in out and "Rock Rita" in out
+    assert main(["demo", "--no-serve", "--db", str(db)]) == 2
+
+
+def test_progress_in_a_log_is_plain_lines() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream, interactive=False, log_every=0.0)
+    progress.start(total_bytes=200)
+    progress.add(hands=1000, rejects=2, bytes_done=100)
+    progress.phase("loading into x.duckdb")
+    progress.close()
+    lines = stream.getvalue().splitlines()
+    assert lines[0].startswith("ofc import: read 1,000 hands") and "rejects 2" in lines[0]
+    assert "50%" in lines[0] and "hands/s" in lines[0]
+    assert lines[1] == "ofc import: loading into x.duckdb"
+    assert "\r" not in stream.getvalue()
+
+
+def test_progress_on_a_terminal_redraws_one_line() -> None:
+    stream = io.StringIO()
+    progress = Progress(stream, interactive=True)
+    progress.start(total_bytes=100)
+    progress.add(hands=10, rejects=0, bytes_done=100)
+    progress.close()
+    text = stream.getvalue()
+    assert text.startswith("\r[########################] 10 hands")
+    assert text.endswith("\n") and text.count("\n") == 1

@@ -1,0 +1,62 @@
+"""Which ruleset an import scores with: the hand's own, ``--ruleset``, or ``--rules-file`` (R10).
+
+A hand naming a ruleset nobody defines is rejected with a reason saying what
+to do, never dropped; once a rules file defines it, re-reading stores the
+hand and its reject goes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from parsers.jsonl import jsonl_bytes
+from tests.hand_builder import build, example_hand
+from tests.import_support import ofc_import, query, scalar
+
+HOUSE = """[rulesets.house-rules]
+extends = "pineapple-progressive-american"
+foul_penalty = 5
+"""
+
+
+def test_unknown_ruleset_is_rejected_until_a_rules_file_defines_it(tmp_path: Path) -> None:
+    history = tmp_path / "house.jsonl"
+    history.write_bytes(
+        jsonl_bytes(*build([example_hand(ruleset="house-rules", source_format="jsonl")]))
+    )
+    rules = tmp_path / "house.toml"
+    rules.write_text(HOUSE, encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+
+    assert ofc_import(history, "--db", db) == 0
+    assert scalar(db, "SELECT count(*) FROM hands") == 0
+    [(reason,)] = query(db, "SELECT reason FROM rejects")
+    assert "house-rules" in reason and "--rules-file" in reason
+
+    assert ofc_import(history, "--db", db, "--rules-file", rules, "--reread") == 0
+    assert scalar(db, "SELECT count(*) FROM rejects") == 0
+    # R4.4 with a foul penalty of 5: Bob (fouled) pays Alice 5 + 9 royalties and Carol 5.
+    assert query(db, "SELECT player, points FROM player_hands ORDER BY seat") == [
+        ("Alice", 29.0),
+        ("Bob", -19.0),
+        ("Carol [RU]", -10.0),
+    ]
+
+
+def test_ruleset_override_scores_and_records_it(tmp_path: Path) -> None:
+    history = tmp_path / "h.jsonl"
+    history.write_bytes(jsonl_bytes(*build([example_hand(source_format="jsonl")])))
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(history, "--db", db, "--ruleset", "pineapple-2-4-pokerdom") == 0
+    assert query(db, "SELECT ruleset FROM hands") == [("pineapple-2-4-pokerdom",)]
+    assert query(db, "SELECT DISTINCT ruleset FROM player_hands") == [("pineapple-2-4-pokerdom",)]
+    assert query(db, "SELECT ruleset_override FROM imports") == [("pineapple-2-4-pokerdom",)]
+
+
+def test_unknown_override_fails_before_touching_anything(tmp_path: Path, capsys) -> None:
+    history = tmp_path / "h.jsonl"
+    history.write_bytes(jsonl_bytes(*build([example_hand(source_format="jsonl")])))
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(history, "--db", db, "--ruleset", "nope") == 2
+    assert "unknown ruleset 'nope'" in capsys.readouterr().err
+    assert not db.exists()

@@ -1,0 +1,74 @@
+"""``ofc import --watch`` imports what a room client appends, a hand only once complete.
+
+A real watcher process follows a folder while this test plays the room
+client: it appends whole hands, then half a hand (which must wait, neither
+stored nor rejected), then the rest of it, then starts a new file.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+import pytest
+
+from tests.import_support import en_hands, ofc_process, scalar, simulate
+
+TIMEOUT = 60.0
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    path = simulate(tmp_path_factory.mktemp("sim") / "all.txt", 14, seed=51)
+    return en_hands(path.read_text(encoding="utf-8"))
+
+
+def _count(db: Path, table: str = "hands") -> int:
+    return scalar(db, f"SELECT count(*) FROM {table}") if db.exists() else 0
+
+
+def _wait_for(db: Path, hands: int, process) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while _count(db) != hands:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, f"{_count(db)} hands stored, expected {hands}"
+        time.sleep(0.05)
+
+
+def _append(path: Path, text: str) -> None:
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def test_watch_takes_whole_hands_as_they_are_written(tmp_path: Path, history: list[str]) -> None:
+    room = tmp_path / "room"
+    room.mkdir()
+    session = room / "session.txt"
+    session.write_text("\n".join(history[:5]) + "\n", encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    watcher = ofc_process(
+        "import", room, "--db", db, "--watch", "--interval", "0.1", "--workers", "1"
+    )
+    try:
+        _wait_for(db, 5, watcher)
+
+        half = history[8].index("*** SHOWDOWN ***")
+        _append(session, "\n".join(history[5:8]) + "\n" + history[8][:half])
+        _wait_for(db, 8, watcher)
+        time.sleep(1.0)
+        assert _count(db) == 8
+        assert _count(db, "rejects") == 0
+
+        _append(session, history[8][half:] + "\n")
+        _wait_for(db, 9, watcher)
+
+        (room / "next.txt").write_text("\n".join(history[9:]), encoding="utf-8")
+        _wait_for(db, len(history), watcher)
+        assert _count(db, "rejects") == 0
+        assert _count(db, "conflicts") == 0
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        out, err = watcher.communicate(timeout=TIMEOUT)
+    assert watcher.returncode == 0, err
+    assert "waiting for the hand at" in out
