@@ -49,15 +49,19 @@ FANTASYLAND = {"FL 13": "13", "FL 14": "14", "Progressive FL": "progressive", "N
 ROYALTIES = {"American": "american", "Russian": "russian", "Stars-2013": "stars-2013"}
 
 _NUM = r"[+\-\u2212]?\d+(?:\.\d+)?"
-HEADER = (
-    r"^OFC Hand #([^:\s]+): (Classic|Pineapple 2-7|Pineapple|Turbo)"
+#: The rule words of a header: variant, Fantasyland kind, scoring, royalties.
+HEADER_WORDS = (
+    r"(Classic|Pineapple 2-7|Pineapple|Turbo)"
     r"(?: \[(FL 13|FL 14|Progressive FL|No FL)\])? (1-6|2-4) (American|Russian|Stars-2013)"
-    r" - (\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) (\S+)$"
 )
+CLOCK = "%Y/%m/%d %H:%M:%S"
+HEADER = rf"^OFC Hand #([^:\s]+): {HEADER_WORDS} - (\d{{4}}/\d\d/\d\d \d\d:\d\d:\d\d) (\S+)$"
 _STAKE = r"(?:(play money)|(\d+(?:\.\d+)?) ([A-Z]{3}) per point)"
 TABLE_TAIL = rf"' \d+-max, {_STAKE}, Seat #\d+ is the button$"
 TABLE_FIELDS = rf"^' (\d+)-max, {_STAKE}, Seat #(\d+) is the button$"
-MATCH = r"^Match #([^,]+), (?:hand (\d+) of (\d+)|(Fantasyland continuation))$"
+#: A match line after ``Match #<id>, ``.
+MATCH_TAIL = r"(?:hand (\d+) of (\d+)|(Fantasyland continuation))$"
+MATCH = rf"^Match #([^,]+), {MATCH_TAIL}"
 SEAT_TAIL = rf" \({_NUM} points\)(?: \[Fantasyland, \d+ cards\])?$"
 SEAT_FIELDS = rf"^ \(({_NUM}) points\)(?: \[Fantasyland, (\d+) cards\])?$"
 SUMMARY_LINE = (
@@ -185,23 +189,40 @@ def _head_zone(head: pl.DataFrame):
 
 def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, HEADER)
-    zones = {label: en_zone(label) for label in ok.get_column("g7").unique().to_list()}
     heads = ok.select(
         "h",
         "n",
         room_hand_id=pl.col("g1"),
-        variant=pl.col("g2").replace_strict(VARIANTS),
-        fantasyland=pl.col("g3").replace_strict(FANTASYLAND, default="default"),
-        scoring=pl.col("g4"),
-        royalties=pl.col("g5").replace_strict(ROYALTIES),
-        local=pl.col("g6").str.strptime(pl.Datetime("us"), "%Y/%m/%d %H:%M:%S", strict=False),
-        zone=pl.col("g7").replace_strict(zones, return_dtype=pl.String),
+        **rule_words(*(pl.col(f"g{i}") for i in (2, 3, 4, 5))),
+        local=local_time(pl.col("g6")),
+        zone=zone(ok.get_column("g7")),
     )
     return heads, ex.errors(
         bad,
         "cannot read the hand header (expected 'OFC Hand #<id>: <variant> [<fl>] <scoring>"
         " <royalties> - <YYYY/MM/DD HH:MM:SS> <tz>')",
     )
+
+
+def rule_words(variant: pl.Expr, fl: pl.Expr, scoring: pl.Expr, royalties: pl.Expr) -> dict:
+    """The header's rule words in format-neutral words (``parsers.presets.HeaderWords``)."""
+    return {
+        "variant": variant.replace_strict(VARIANTS),
+        "fantasyland": fl.replace_strict(FANTASYLAND, default="default"),
+        "scoring": scoring,
+        "royalties": royalties.replace_strict(ROYALTIES),
+    }
+
+
+def local_time(clock: pl.Expr) -> pl.Expr:
+    """``YYYY/MM/DD HH:MM:SS`` as a naive time; null when no such date."""
+    return clock.str.strptime(pl.Datetime("us"), CLOCK, strict=False)
+
+
+def zone(labels: pl.Series) -> pl.Series:
+    """The zone each clock label stands for (``parsers.zones.en_zone``; null when unknown)."""
+    zones = {label: en_zone(label) for label in labels.unique().to_list()}
+    return labels.replace_strict(zones, return_dtype=pl.String)
 
 
 def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -217,10 +238,7 @@ def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         "h",
         "n",
         table_name=ex.drop_tail(pl.col("line").str.slice(len("Table '")), pl.col("tail")),
-        max_players=pl.col("g1").cast(pl.Int64, strict=False),
-        point_value=pl.col("g3").cast(pl.Float64, strict=False),
-        currency=pl.col("g4"),
-        button_seat=pl.col("g5").cast(pl.Int64, strict=False),
+        **table_fields(),
     )
     unread = pl.concat([frame.filter(pl.col("tail").is_null()), bad], how="diagonal_relaxed")
     return tables, ex.errors(
@@ -230,19 +248,31 @@ def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     )
 
 
+def table_fields() -> dict[str, pl.Expr]:
+    """The fields of a table line's tail, from the groups of ``TABLE_FIELDS``."""
+    return {
+        "max_players": pl.col("g1").cast(pl.Int64, strict=False),
+        "point_value": pl.col("g3").cast(pl.Float64, strict=False),
+        "currency": pl.col("g4"),
+        "button_seat": pl.col("g5").cast(pl.Int64, strict=False),
+    }
+
+
 def _matches(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, MATCH)
-    matches = ok.select(
-        "h",
-        "n",
-        match_id=pl.col("g1"),
-        match_hand=pl.col("g2").cast(pl.Int64, strict=False),
-        match_hands=pl.col("g3").cast(pl.Int64, strict=False),
-        continuation=pl.col("g4").is_not_null(),
-    )
+    matches = ok.select("h", "n", match_id=pl.col("g1"), **match_fields(2))
     return matches, ex.errors(
         bad, "cannot read the match line (expected 'Match #<id>, hand <i> of <m>')"
     )
+
+
+def match_fields(first: int) -> dict[str, pl.Expr]:
+    """The fields of ``MATCH_TAIL``, whose groups start at ``g<first>``."""
+    return {
+        "match_hand": pl.col(f"g{first}").cast(pl.Int64, strict=False),
+        "match_hands": pl.col(f"g{first + 1}").cast(pl.Int64, strict=False),
+        "continuation": pl.col(f"g{first + 2}").is_not_null(),
+    }
 
 
 def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -262,13 +292,20 @@ def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         "n",
         "seat",
         player=ex.drop_tail(pl.col("rest"), pl.col("tail")),
-        stack=ex.en_number(pl.col("g1")),
-        fl_cards=pl.col("g2").cast(pl.Int64, strict=False).fill_null(0),
+        **seat_fields(),
     )
     unread = pl.concat([frame.filter(~good.fill_null(False)), bad], how="diagonal_relaxed")
     return seats, ex.errors(
         unread, "cannot read the seat line (expected 'Seat <k>: <name> (<stack> points)')"
     )
+
+
+def seat_fields() -> dict[str, pl.Expr]:
+    """The fields of a seat line's tail, from the groups of ``SEAT_FIELDS``."""
+    return {
+        "stack": ex.en_number(pl.col("g1")),
+        "fl_cards": pl.col("g2").cast(pl.Int64, strict=False).fill_null(0),
+    }
 
 
 def _dealt(lines: pl.DataFrame):
@@ -425,21 +462,23 @@ def _shows(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, SUMMARY_LINE, column="rest")
-    summaries = ok.select(
-        "h",
-        "n",
-        "player",
-        points=ex.en_number(pl.col("g1")),
-        royalties=ex.en_number(pl.col("g2")),
-        foul=pl.col("g3").is_not_null(),
-        fl_next=pl.col("g4").is_not_null() | pl.col("g6").is_not_null(),
-        fl_cards=pl.col("g5").cast(pl.Int64, strict=False),
-        fl_stay=pl.col("g6").is_not_null(),
-        money=ex.en_number(pl.col("g7")),
-    )
+    summaries = ok.select("h", "n", "player", **summary_fields())
     return summaries, ex.errors(
         bad,
         "cannot read the summary line (expected '<name>: <+N|-N> points[ (royalties <r>)]"
         "[, fouled][, enters Fantasyland (<c> cards)][, stays in Fantasyland]"
         "[ = <+M|-M> <currency>]')",
     )
+
+
+def summary_fields() -> dict[str, pl.Expr]:
+    """The figures of a summary line, from the groups of ``SUMMARY_LINE``."""
+    return {
+        "points": ex.en_number(pl.col("g1")),
+        "royalties": ex.en_number(pl.col("g2")),
+        "foul": pl.col("g3").is_not_null(),
+        "fl_next": pl.col("g4").is_not_null() | pl.col("g6").is_not_null(),
+        "fl_cards": pl.col("g5").cast(pl.Int64, strict=False),
+        "fl_stay": pl.col("g6").is_not_null(),
+        "money": ex.en_number(pl.col("g7")),
+    }

@@ -73,7 +73,12 @@ def ruleset_names(heads: pl.DataFrame, override: str | None) -> pl.DataFrame:
         )
     return pl.DataFrame(
         rows,
-        schema=["variant", "fantasyland", "scoring", "royalties", "ruleset", "exact"],
+        schema={
+            **dict.fromkeys(
+                ["variant", "fantasyland", "scoring", "royalties", "ruleset"], pl.String
+            ),
+            "exact": pl.Boolean,
+        },
         orient="row",
     )
 

@@ -32,7 +32,7 @@ from types import ModuleType
 import polars as pl
 import pyarrow as pa
 
-from parsers import dataset, en, jsonl, model, ru
+from parsers import dataset, en, fast, jsonl, model, ru
 from parsers.detect import detect
 from parsers.lines import (
     CHUNK_BYTES,
@@ -208,7 +208,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     tally = _Tally(sink)
     kind: str | None = None
     notes = []
-    line = 1
+    done: Chunk | None = None  # the last chunk read whole
     try:
         with open_binary(source) as raw:
             head, stream = read_head(raw)
@@ -224,9 +224,10 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
                     )
                     tally(tables, guessed)
                     seen = stored if seen is None else pl.concat([seen, stored])
-                    line = chunk.first_line + chunk.data.count(b"\n")
+                    done = chunk
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
+        line = 1 if done is None else done.first_line + done.data.count(b"\n")
         reject = _reject(source.name, line, f"cannot read the rest of the file: {error}")
         tally({"rejects": reject} | _empty("hands", "player_hands", "placements"))
     if kind is None and not notes:
@@ -272,10 +273,52 @@ def parse_chunk(
 ) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
 
+    ``en`` text goes through the fast path first (``parsers.fast``), which
+    stores the plain hands and hands the others back; those (or the whole
+    chunk, for other formats) go through the thorough reader.
+    """
+    if kind == "en":
+        part = _fast_part(chunk, source_name, ruleset, seen)
+        if part is not None:
+            return _with_rest(part, source_name, ruleset, seen)
+    return read_thoroughly(line_frame(chunk), source_name, kind, ruleset, seen)
+
+
+def _fast_part(
+    chunk: Chunk, source_name: str, ruleset: str | None, seen: pl.DataFrame | None
+) -> fast.Part | None:
+    """The fast path's part of a chunk; None (all to the thorough reader) if it cannot take it."""
+    try:
+        return fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen)
+    except Exception:  # a bug of the fast path: the thorough reader reads the whole chunk
+        return None
+
+
+def _with_rest(
+    part: fast.Part, source_name: str, ruleset: str | None, seen: pl.DataFrame | None
+) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
+    """The fast path's tables joined by the thorough reader's tables of the hands it handed back."""
+    if not part.numbers.size:
+        return part.tables, part.stored_ids, part.guessed
+    frame = line_frame(Chunk(part.rest, 1, "utf-8")).with_columns(n=pl.Series(part.numbers))
+    tables, ids, guessed = read_thoroughly(frame, source_name, "en", ruleset, seen)
+    merged = {name: pa.concat_tables([part.tables[name], tables[name]]) for name in TABLES}
+    for name in ("hands", "rejects"):
+        merged[name] = merged[name].sort_by("source_line")
+    counts = dict(part.guessed)
+    for name, count in guessed.items():
+        counts[name] = counts.get(name, 0) + count
+    return merged, pl.concat([part.stored_ids, ids]), counts
+
+
+def read_thoroughly(
+    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
+    """``parse_chunk`` with the thorough reader alone, on a frame of lines (``line``, ``n``).
+
     An unexpected error (a bug, not bad input) is retried hand by hand, and a
     hand that still fails is rejected with the error's text.
     """
-    frame = line_frame(chunk)
     try:
         return _tables(frame, source_name, kind, ruleset, seen)
     except Exception:  # see the docstring: no input may stop the run

@@ -19,6 +19,7 @@ from pipeline.errors import UserError
 BENCHMARKS = (
     "evaluate",
     "engine",
+    "parse",
     "dashboard",
     "import_speed",
 )

@@ -1,0 +1,151 @@
+"""The fast path of the ``en`` reader: hands in canonical form, read from the bytes.
+
+Most hands a room exports are plain: canonical cards, names of at most
+``head.NAME_BYTES`` bytes, every line in shape and every check passing. This
+path proves that of a hand with numpy operations over byte offsets (no
+Python per line, no regular expression over the many street lines) and
+builds its rows directly. Every other hand (and the chunk's stray runs'
+accounting) is handed back as text to the thorough reader (``parsers.en``,
+``parsers.validate``, ``parsers.model``), which stores it or says why not.
+
+The fast path only ever stores a hand the thorough reader would store, with
+the same rows: its grammar and checks are the same or stricter, and
+``tests/test_parse_fast_path.py`` compares the two readers on broken and
+unusual input. Steps: ``hands.cut`` (hands, strays, sections), ``head``
+(header, table, match, seat lines), ``body`` (dealt, placement, timeout,
+showdown, summary lines), ``checks`` (``parsers.validate``'s checks as
+integer operations) and ``tables`` (the model's rows).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from parsers.en import ID_PATTERN
+from parsers.fast import checks, tables
+from parsers.fast.body import read_body
+from parsers.fast.hands import Hands, cut
+from parsers.fast.head import read_head
+from parsers.fast.text import Text
+from parsers.schema import REJECTS
+
+
+@dataclass(frozen=True)
+class Part:
+    """What the fast path made of a chunk.
+
+    ``tables``: the model rows of the hands it stored and the rejects of the
+    chunk's stray runs; ``stored_ids`` (``room_hand_id``, ``n``) and
+    ``guessed`` as ``parsers.model.ChunkTables`` has them; ``rest``: the
+    other hands' lines (UTF-8, ``\\n`` between them) and ``numbers``, each
+    line's number in the file.
+    """
+
+    tables: dict[str, pa.Table]
+    stored_ids: pl.DataFrame
+    guessed: dict[str, int]
+    rest: bytes
+    numbers: np.ndarray
+
+
+def read(
+    data: bytes, first_line: int, source_file: str, ruleset: str | None, seen: pl.DataFrame | None
+) -> Part | None:
+    """Read the plain hands of a chunk of ``en`` text; None when the text is not valid UTF-8.
+
+    ``seen`` holds the room ids stored from earlier chunks of the file: a
+    hand whose id repeats one of those, or another hand's in the chunk, is
+    left to the thorough reader, which rejects the later ones.
+    """
+    if not _utf8(data):
+        return None
+    text = Text.of(data, first_line)
+    hands = cut(text)
+    head = read_head(text, hands)
+    body = read_body(text, hands, head.seats)
+    bad = head.bad | body.bad | _repeated_ids(text, hands, seen)
+    frame = checks.describe(head.frame, bad, ruleset)
+    good = checks.passing(frame, hands, head.seats, body)
+    frame = frame.filter(pl.Series(good[frame.get_column("k").to_numpy()]))
+    k = frame.get_column("k").to_numpy()
+    lines = hands.first[k] + first_line
+    hand_id = frame.select(pl.concat_str(pl.lit("en:"), "room_hand_id")).to_series()
+    ids = _by_hand(hand_id.to_arrow(), k, hands.count())
+    buttons = np.zeros(hands.count(), dtype=np.int64)
+    buttons[k] = frame.get_column("button_seat").to_numpy()
+    rest, numbers = _rest(text, hands, good)
+    return Part(
+        tables={
+            "hands": tables.hands_table(frame, lines, source_file),
+            "player_hands": tables.player_hands_table(good, buttons, ids, head.seats, body),
+            "placements": tables.placements_table(good, ids, head.seats, body),
+            "rejects": _stray_rejects(hands, source_file),
+        },
+        stored_ids=frame.select("room_hand_id", n=pl.Series(lines, dtype=pl.Int64)),
+        guessed=dict(
+            frame.filter(~pl.col("exact")).get_column("ruleset").value_counts().iter_rows()
+        ),
+        rest=rest,
+        numbers=numbers,
+    )
+
+
+def _utf8(data: bytes) -> bool:
+    """Whether ``data`` is valid UTF-8 (Arrow's check: fast)."""
+    whole = pa.LargeStringArray.from_buffers(
+        1, pa.py_buffer(np.array([0, len(data)], dtype=np.int64)), pa.py_buffer(data)
+    )
+    try:
+        whole.validate(full=True)
+    except pa.ArrowInvalid:
+        return False
+    return True
+
+
+def _repeated_ids(text: Text, hands: Hands, seen: pl.DataFrame | None) -> np.ndarray:
+    """Hands whose room id (read loosely, as ``parsers.model`` names rejects) another hand of the
+    chunk or an earlier chunk has."""
+    headers = text.strings(text.starts[hands.first], text.ends[hands.first])
+    ids = pl.DataFrame({"id": headers.str.extract(ID_PATTERN, 1)})
+    repeated = pl.col("id").is_duplicated()
+    if seen is not None and seen.height:
+        repeated |= pl.col("id").is_in(seen.get_column("room_hand_id").implode())
+    return ids.select(repeated & pl.col("id").is_not_null()).to_series().to_numpy()
+
+
+def _by_hand(values: pa.Array, k: np.ndarray, count: int) -> pa.Array:
+    """``values`` (one per hand ``k``) spread over all ``count`` hands (null elsewhere)."""
+    at = np.full(count, -1, dtype=np.int64)
+    at[k] = np.arange(len(k))
+    return values.take(pa.array(at, mask=at < 0))
+
+
+def _stray_rejects(hands: Hands, source_file: str) -> pa.Table:
+    strays = hands.strays.select(
+        source_file=pl.lit(source_file, dtype=pl.String),
+        source_line="n",
+        room_hand_id=pl.lit(None, dtype=pl.String),
+        reason=pl.format("{} line(s) outside any hand: no hand header before them", "count"),
+        excerpt="line",
+    )
+    return strays.to_arrow().cast(REJECTS)
+
+
+def _rest(text: Text, hands: Hands, good: np.ndarray) -> tuple[bytes, np.ndarray]:
+    """The lines of the hands not stored here, and their line numbers in the file."""
+    other = np.flatnonzero(~good)
+    first, stop = hands.first[other], hands.stop[other]
+    begin = text.starts[first]
+    end = np.append(text.starts, len(text.data))[stop]
+    data = b"".join(text.data[b:e] for b, e in zip(begin.tolist(), end.tolist(), strict=True))
+    sizes = stop - first
+    numbers = (
+        np.repeat(first, sizes)
+        + np.arange(sizes.sum())
+        - np.repeat(np.cumsum(sizes) - sizes, sizes)
+    )
+    return data.removesuffix(b"\n"), numbers + text.first_line

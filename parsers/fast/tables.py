@@ -1,0 +1,170 @@
+"""The hand model tables (``docs/schema.md``) of the hands that passed, built as Arrow arrays.
+
+The rows are what ``parsers.model`` builds for the same hands: one
+``hands`` row per hand, one ``player_hands`` row per seat (ordered by hand
+and position), and ``placements`` rows for every card placed or discarded on
+a placement line, one card-less discard row per hidden discard, and an
+unseen Fantasyland hand's showdown rows (street 0) with its hidden discards.
+Strings are taken from small arrays of distinct values (hand ids, card
+names, row names) by integer indices.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+import pyarrow as pa
+
+from parsers import extract as ex
+from parsers.fast.body import Body
+from parsers.fast.checks import SECS, SHOWN_ROWS
+from parsers.fast.head import Seats
+from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS
+from pipeline.cards import CARD_NAMES
+
+_CARDS = pa.array(CARD_NAMES, pa.string())
+_ROW_NAMES = pa.array([ex.ROW_NAMES[r] for r in range(4)], pa.string())
+
+
+def hands_table(frame: pl.DataFrame, first_line: np.ndarray, source_file: str) -> pa.Table:
+    """``hands`` rows of the passing hands (``frame`` from ``checks.describe``, filtered)."""
+    out = frame.with_columns(
+        hand_id=pl.concat_str(pl.lit("en:"), "room_hand_id"),
+        source_format=pl.lit("en"),
+        fantasyland_continuation=pl.col("continuation").fill_null(False),
+        source_file=pl.lit(source_file),
+        source_line=pl.Series(first_line, dtype=pl.Int64),
+    )
+    return out.select(HANDS.names).to_arrow().cast(HANDS)
+
+
+def player_hands_table(
+    keep: np.ndarray, button: np.ndarray, hand_ids: pa.Array, seats: Seats, body: Body
+) -> pa.Table:
+    """``player_hands`` rows of the seats of passing hands (``keep``: per hand), in order of
+    hand and position."""
+    rows = np.flatnonzero(keep[seats.hand])
+    hand = seats.hand[rows]
+    order = (seats.seat[rows] - button[hand] - 1) % 256
+    rows = rows[np.lexsort((order, hand))]
+    hand = seats.hand[rows]
+    position = np.arange(len(rows)) - np.searchsorted(hand, hand) + 1
+    size = seats.count()
+    show = np.full(size, -1, dtype=np.int64)
+    show[body.show_seat] = np.arange(len(body.show_seat))
+    summary = np.full(size, -1, dtype=np.int64)
+    summary[body.summary_seat] = np.arange(len(body.summary_seat))
+    acts = body.acts
+    sets, timeouts = acts.kind == ex.SETS_LINE, acts.kind == ex.TIMEOUT_LINE
+    hidden = np.bincount(acts.seat[sets], acts.hidden[sets], minlength=size).astype(np.int64)
+    unseen = _unseen(seats, body)
+    hidden = np.where(unseen, seats.fl_cards - 13, hidden)
+    timed_out = np.bincount(acts.seat[timeouts], minlength=size) > 0
+    codes = body.show_codes[show[rows]]
+    figures = body.summaries[summary[rows]]
+    fl = seats.fl_cards[rows]
+    columns = {
+        "hand_id": hand_ids.take(pa.array(hand)),
+        "seat": pa.array(seats.seat[rows], pa.int8()),
+        "player": seats.player.gather(rows).to_arrow(),
+        "position": pa.array(position, pa.int8()),
+        "starting_stack": pa.array(seats.stack[rows], pa.float64()),
+        "in_fantasyland": pa.array(fl > 0),
+        "fantasyland_cards": pa.array(fl, pa.int8()),
+        "top": _lists(codes[:, :3]),
+        "middle": _lists(codes[:, 3:8]),
+        "bottom": _lists(codes[:, 8:]),
+        "discards": _discards(rows, seats, body),
+        "hidden_discards": pa.array(hidden[rows], pa.int8()),
+        "timed_out": pa.array(timed_out[rows]),
+        "reported_points": figures.get_column("points").to_arrow(),
+        "reported_royalties": figures.get_column("royalties").to_arrow(),
+        "reported_foul": pa.array(body.fouled[show[rows]] | figures.get_column("foul").to_numpy()),
+        "reported_money": figures.get_column("money").to_arrow(),
+        "reported_fantasyland_next": figures.get_column("fl_next").to_arrow(),
+        "reported_fantasyland_cards": figures.get_column("fl_cards").to_arrow().cast(pa.int8()),
+        "reported_fantasyland_stay": figures.get_column("fl_stay").to_arrow(),
+    }
+    return pa.Table.from_pydict(columns, schema=PLAYER_HANDS)
+
+
+def placements_table(keep: np.ndarray, hand_ids: pa.Array, seats: Seats, body: Body) -> pa.Table:
+    """``placements`` rows of the passing hands (``keep``: per hand)."""
+    acts = body.acts
+    auto = np.zeros(seats.count() * SECS, dtype=bool)
+    timeouts = acts.kind == ex.TIMEOUT_LINE
+    auto[acts.seat[timeouts] * SECS + acts.sec[timeouts]] = True
+    parts = [_set_rows(keep, seats, body), _unseen_rows(keep, seats, body)]
+    seat, street, codes, row = (np.concatenate(column) for column in zip(*parts, strict=True))
+    columns = {
+        "hand_id": hand_ids.take(pa.array(seats.hand[seat])),
+        "seat": pa.array(seats.seat[seat], pa.int8()),
+        "street": pa.array(street, pa.int8()),
+        "card": _CARDS.take(pa.array(codes, mask=codes < 0)),
+        "row": _ROW_NAMES.take(pa.array(row)),
+        "auto": pa.array(auto[seat * SECS + street]),
+    }
+    return pa.Table.from_pydict(columns, schema=PLACEMENTS)
+
+
+def _set_rows(keep: np.ndarray, seats: Seats, body: Body) -> tuple[np.ndarray, ...]:
+    """Seat, street, card code (-1: none) and row of the cards named on placement lines,
+    then of one card-less discard per discard a line hides."""
+    acts = body.acts
+    kept = keep[seats.hand[acts.seat]] & (acts.kind == ex.SETS_LINE)
+    placed = np.flatnonzero(kept[body.card_act] & (body.card_row <= ex.DISCARD))
+    act = body.card_act[placed]
+    blanks = np.flatnonzero(kept & (acts.hidden > 0))
+    blank = np.repeat(blanks, acts.hidden[blanks])
+    return (
+        np.concatenate([acts.seat[act], acts.seat[blank]]),
+        np.concatenate([acts.sec[act], acts.sec[blank]]),
+        np.concatenate([body.card_code[placed], np.full(len(blank), -1)]),
+        np.concatenate([body.card_row[placed], np.full(len(blank), ex.DISCARD)]),
+    )
+
+
+def _unseen_rows(keep: np.ndarray, seats: Seats, body: Body) -> tuple[np.ndarray, ...]:
+    """The same for Fantasyland hands seen only at showdown: the shown rows on street 0,
+    and a card-less discard for each card dealt beyond 13."""
+    unseen = np.flatnonzero(_unseen(seats, body) & keep[seats.hand])
+    show = np.full(seats.count(), -1, dtype=np.int64)
+    show[body.show_seat] = np.arange(len(body.show_seat))
+    extra = seats.fl_cards[unseen] - 13
+    hidden = int(extra.sum())
+    return (
+        np.concatenate([np.repeat(unseen, 13), np.repeat(unseen, extra)]),
+        np.zeros(13 * len(unseen) + hidden, dtype=np.int64),
+        np.concatenate([body.show_codes[show[unseen]].reshape(-1), np.full(hidden, -1)]),
+        np.concatenate([np.tile(SHOWN_ROWS, len(unseen)), np.full(hidden, ex.DISCARD)]),
+    )
+
+
+def _unseen(seats: Seats, body: Body) -> np.ndarray:
+    """Seats in Fantasyland with no placement line: their hand is known from the showdown only."""
+    acts = body.acts
+    fl_sets = acts.seat[(acts.kind == ex.SETS_LINE) & (acts.sec == 0)]
+    return (seats.fl_cards > 0) & (np.bincount(fl_sets, minlength=seats.count()) == 0)
+
+
+def _lists(codes: np.ndarray) -> pa.ListArray:
+    """Rows of card codes as lists of card names."""
+    offsets = np.arange(0, codes.size + 1, max(codes.shape[1], 1), dtype=np.int32)
+    return pa.ListArray.from_arrays(pa.array(offsets), _CARDS.take(pa.array(codes.reshape(-1))))
+
+
+def _discards(rows: np.ndarray, seats: Seats, body: Body) -> pa.ListArray:
+    """Each seat's shown discards, in the order of its placement lines."""
+    acts = body.acts
+    discards = np.flatnonzero(
+        (body.card_row == ex.DISCARD) & (acts.kind[body.card_act] == ex.SETS_LINE)
+    )
+    owner = acts.seat[body.card_act[discards]]
+    order = np.argsort(owner, kind="stable")
+    owner, codes = owner[order], body.card_code[discards][order]
+    per_seat = np.bincount(owner, minlength=seats.count())
+    begin = np.cumsum(per_seat) - per_seat
+    sizes = per_seat[rows]
+    offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int32)
+    take = np.repeat(begin[rows], sizes) + np.arange(offsets[-1]) - np.repeat(offsets[:-1], sizes)
+    return pa.ListArray.from_arrays(pa.array(offsets), _CARDS.take(pa.array(codes[take])))

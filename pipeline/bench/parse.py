@@ -1,0 +1,125 @@
+"""Benchmark: ``parsers.parse_files`` on one core, room text to the Parquet dataset.
+
+The input is simulated once with ``ofc simulate`` (3-handed
+``pineapple-1-6-american``, random bots: the parser does the same work
+whatever the bots' skill) and kept in ``out/bench/``; simulating is not
+timed. Each timed run is a separate process pinned to one core with one
+polars thread (``POLARS_MAX_THREADS=1``) that parses the file into a new
+dataset with one worker; the figure is hands per CPU second of that process
+(user + system), the best of the runs. CPU time, not wall time, because the
+machine is shared: other jobs stretch wall time but not the work done. The
+``en`` figure is held to the target; ``ru`` (read by the thorough reader
+only) is reported beside it.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from pipeline.bench.figures import Figure
+from pipeline.bench.options import BenchOptions
+from pipeline.bench.timing import runs
+
+NAME = "parse"
+TITLE = "ofc parse on one core: 3-handed Pineapple room text to Parquet"
+
+RULESET = "pineapple-1-6-american"
+HANDS = {"en": 50_000, "ru": 10_000}
+QUICK_HANDS = {"en": 1_000, "ru": 200}
+TARGET_HANDS_PER_S = 50_000
+AIM_HANDS_PER_S = 100_000
+CACHE = Path(__file__).resolve().parents[2] / "out" / "bench"
+
+
+def simulated(fmt: str, hands: int, seed: int) -> Path:
+    """The benchmark's history of ``hands`` hands in ``fmt``, simulated when missing."""
+    path = CACHE / f"parse-{fmt}-{hands}-{seed}.txt"
+    if not path.exists():
+        CACHE.mkdir(parents=True, exist_ok=True)
+        partial = path.with_suffix(".partial")
+        command = [sys.executable, "-m", "pipeline.cli", "simulate", "--ruleset", RULESET]
+        command += ["--players", "3", "--hands", str(hands), "--seed", str(seed)]
+        command += ["--format", fmt, "--bots", "random,random,random", "--out", str(partial)]
+        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
+        partial.rename(path)
+    return path
+
+
+def measure_once(path: Path) -> dict[str, float]:
+    """Parse ``path`` once in a new one-core process; its hands, CPU and wall seconds."""
+    env = {**os.environ, "POLARS_MAX_THREADS": "1"}
+    with tempfile.TemporaryDirectory() as folder:
+        command = [sys.executable, "-m", "pipeline.bench.parse", str(path), folder]
+        done = subprocess.run(command, check=True, env=env, capture_output=True, text=True)
+    return json.loads(done.stdout)
+
+
+def best_run(path: Path, repeat: int) -> dict[str, float]:
+    """The run with the least CPU time of ``repeat`` runs."""
+    return min((measure_once(path) for _ in range(max(repeat, 1))), key=lambda r: r["cpu_s"])
+
+
+def run(options: BenchOptions) -> dict[str, Figure]:
+    sizes = QUICK_HANDS if options.quick else HANDS
+    repeat = min(options.repeats, 3)
+    figures: dict[str, Figure] = {}
+    for fmt, hands in sizes.items():
+        result = best_run(simulated(fmt, hands, options.seed), repeat)
+        context = (
+            f"{result['read']:,.0f} hands ({result['mb']:.0f} MB), one core, one polars thread, "
+            f"best of {runs(repeat)}"
+        )
+        rate = result["read"] / result["cpu_s"]
+        figures[f"{fmt}_hands_per_cpu_s"] = Figure(
+            rate,
+            "hands/s",
+            target=TARGET_HANDS_PER_S if fmt == "en" else None,
+            better="higher",
+            note=f"aim {AIM_HANDS_PER_S:,}; {context}" if fmt == "en" else context,
+        )
+        figures[f"{fmt}_cpu_s"] = Figure(result["cpu_s"], "s", note="user + system, whole run")
+        figures[f"{fmt}_wall_hands_per_s"] = Figure(
+            result["read"] / result["wall_s"],
+            "hands/s",
+            better="higher",
+            note="wall clock: stretched by other jobs on a shared machine",
+        )
+    return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    """One timed run (the child process of ``measure_once``): prints its figures as JSON."""
+    parser = argparse.ArgumentParser(description="one timed parse of a file, for ofc bench")
+    parser.add_argument("path", type=Path)
+    parser.add_argument("out", type=Path)
+    args = parser.parse_args(argv)
+    if hasattr(os, "sched_setaffinity"):
+        os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    from parsers.run import parse_files
+
+    before, started = resource.getrusage(resource.RUSAGE_SELF), time.perf_counter()
+    summary = parse_files([args.path], args.out / "dataset", workers=1)
+    wall, after = time.perf_counter() - started, resource.getrusage(resource.RUSAGE_SELF)
+    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+    if summary.rejected:
+        raise SystemExit(f"the benchmark file has {summary.rejected} rejected hands")
+    result = {
+        "read": summary.read,
+        "cpu_s": cpu,
+        "wall_s": wall,
+        "mb": args.path.stat().st_size / 2**20,
+    }
+    print(json.dumps(result))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,239 @@
+"""The fast ``en`` path (``parsers.fast``) changes speed, never results.
+
+``parse_chunk`` reads plain hands from their bytes and hands the others to
+the thorough reader; ``read_thoroughly`` reads everything the thorough way.
+On any input both must give the same tables (rows, rejects and their
+reasons), the same stored ids and the same guessed rulesets; and on plain
+input the fast path must really take the hands (else the comparison proves
+nothing).
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+import polars as pl
+import pytest
+from hand_builder import build, example_hand
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+from parse_helpers import FIXTURES
+from polars.testing import assert_frame_equal
+
+from parsers import fast, render_en
+from parsers.lines import Chunk, line_frame
+from parsers.run import parse_chunk, read_thoroughly
+from pipeline.rulesets import PRESET_NAMES
+
+KEYS = {
+    "hands": ["source_line"],
+    "player_hands": ["hand_id", "seat"],
+    "placements": ["hand_id", "seat", "street", "row", "card"],
+    "rejects": ["source_line", "reason"],
+}
+
+
+def example_text(hero: str = "Alice", ids=("1", "2", "3")) -> str:
+    hands = [example_hand(room_hand_id=i) for i in ids]
+    return "\n\n".join(render_en.render_hands(*build(hands), hero)) + "\n"
+
+
+@cache
+def simulated_text(preset: str, players: int = 3) -> str:
+    """Thirty simulated hands of ``preset`` in ``en``, from the first player's seat."""
+    from pipeline.simulator.chunk import run_chunk
+    from pipeline.simulator.run import plan_chunks
+
+    spec = plan_chunks(preset, players, 30, seed=5, source_format="jsonl")[0]
+    batch = run_chunk(spec)
+    texts = render_en.render_hands(
+        batch.hands, batch.player_hands, batch.placements, spec.roster[spec.hero].name
+    )
+    return "\n\n".join(texts) + "\n"
+
+
+def both_ways(data: bytes, first_line: int = 1, seen=None, ruleset: str | None = None):
+    chunk = Chunk(data, first_line, "utf-8")
+    fast_way = parse_chunk(chunk, "in.txt", "en", ruleset, seen)
+    thorough = read_thoroughly(line_frame(chunk), "in.txt", "en", ruleset, seen)
+    return fast_way, thorough
+
+
+def assert_same(
+    data: bytes, first_line: int = 1, seen: pl.DataFrame | None = None, ruleset: str | None = None
+) -> None:
+    fast.read(data, first_line, "in.txt", ruleset, seen)  # never an error (parse_chunk hides one)
+    (tables, ids, guessed), (want, want_ids, want_guessed) = both_ways(
+        data, first_line, seen, ruleset
+    )
+    for name, key in KEYS.items():
+        got, expected = pl.from_arrow(tables[name]), pl.from_arrow(want[name])
+        assert_frame_equal(got.sort(key, nulls_last=True), expected.sort(key, nulls_last=True))
+    assert sorted(ids.rows()) == sorted(want_ids.rows())
+    assert guessed == want_guessed
+
+
+def taken_fast(data: bytes) -> int:
+    """How many hands the fast path stores from ``data``."""
+    part = fast.read(data, 1, "in.txt", None, None)
+    assert part is not None
+    return part.tables["hands"].num_rows
+
+
+@pytest.mark.parametrize("hero", ["Alice", "Bob", "Carol [RU]", "Nobody"])
+def test_spec_example_from_every_seat_is_read_fast_and_the_same(hero):
+    data = example_text(hero).encode()
+    assert taken_fast(data) == 3
+    assert_same(data)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_simulated_hands_are_read_fast_and_the_same(preset):
+    data = simulated_text(preset).encode()
+    assert taken_fast(data) == 30
+    assert_same(data)
+
+
+def test_four_handed_classic_is_read_fast():
+    data = simulated_text("classic-1-6-american", 4).encode()
+    assert taken_fast(data) == 30
+    assert_same(data)
+
+
+@pytest.mark.parametrize("path", sorted((FIXTURES / "en").glob("*.txt")), ids=lambda p: p.name)
+def test_fixtures_are_the_same(path):
+    assert_same(path.read_bytes())
+
+
+@pytest.mark.parametrize(
+    "names",
+    [("Bobby", "Bob", "Bobby Jr"), ("pokerstar_0001", "pokerstar_0002", "pokerstar_00")],
+)
+def test_names_sharing_their_first_bytes_are_read_fast(names):
+    text = example_text()
+    for old, new in zip(("Alice", "Bob", "Carol [RU]"), names, strict=True):
+        text = text.replace(f"{old}:", f"{new}:").replace(f"to {old} ", f"to {new} ")
+        text = text.replace(f": {old} (", f": {new} (")
+    assert taken_fast(text.encode()) == 3
+    assert_same(text.encode())
+
+
+def test_crlf_bom_free_blank_runs_and_junk_between_hands():
+    text = example_text().replace("\n\n", "\n  \n\t\nsome junk\n\n", 1).replace("\n", "\r\n")
+    assert taken_fast(text.encode()) == 3
+    assert_same(text.encode(), first_line=40)
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("Carol [RU]", "Carol"),  # a shorter name
+        ("Bob", "Bob: x"),  # a seat name holding ": "
+        ("Bob", "Dealt to Bob"),  # a player whose lines start like dealt lines
+        ("Bob", "B" * 40),  # a name longer than the fast path compares
+        ("Alice", "Zoë ✓"),  # Unicode
+        ("[Ah Kd 7c 7s 2h]", "[A♥ Kd 7c 7s 2h]"),  # suit symbols: thorough reader only
+        ("[Ah Kd 7c 7s 2h]", "[Ah Kd 7c 7s 10h]"),  # 10 for T
+        ("*** SHOWDOWN ***", "*** SHOWDOWN ***\nBob: sets top [Qs]"),
+        ("Bob: sets top [Qs]", "Bob: sets top [Qs], top [Qd]"),
+        ("discards 1 card", "discards 1 cards"),
+        ("discards 1 card", "discards 2 cards"),
+        ("(a pair of Aces)", "(a [pair] of Aces)"),
+        ("(a pair of Aces)", "()"),
+        ("- fouled", "- fouled (really)"),
+        ("Seat #3 is the button", "Seat #7 is the button"),
+        ("3-max", "2-max"),
+        ("UTC", "ET"),
+        ("2026/11/29 14:03:11", "2026/02/30 14:03:11"),
+        ("Match #5001277, hand 2 of 3", "Match #5001277, Fantasyland continuation"),
+        ("Match #5001277, hand 2 of 3\n", ""),
+        ("(150 points)", "(1 250.50 points)"),
+        ("[Fantasyland, 14 cards]", "[Fantasyland, 15 cards]"),
+        ("+30 points", "+30 points, stays in Fantasyland"),
+    ],
+)
+def test_edits_read_the_same(old, new):
+    text = example_text()
+    assert old in text
+    assert_same(text.replace(old, new).encode())
+
+
+@pytest.mark.parametrize("ruleset", ["pineapple-2-4-pokerdom", "classic-1-6-american"])
+def test_a_ruleset_override_reads_the_same(ruleset):
+    """Same variant: scored by the override; another variant: every hand rejected."""
+    assert_same(example_text().encode(), ruleset=ruleset)
+
+
+def test_a_timeout_is_read_fast_and_marks_the_street_automatic():
+    line = "Bob: sets middle [8c], bottom [Jh]; discards 1 card"
+    text = example_text().replace(line, f"Bob: timed out, cards set automatically\n{line}")
+    assert taken_fast(text.encode()) == 3
+    assert_same(text.encode())
+    tables, _, _ = parse_chunk(Chunk(text.encode(), 1, "utf-8"), "in.txt", "en", None, None)
+    auto = pl.from_arrow(tables["placements"]).filter("auto")
+    assert set(auto.get_column("street")) == {2} and set(auto.get_column("seat")) == {2}
+
+
+def test_repeated_ids_within_the_chunk_and_from_earlier_chunks():
+    data = example_text(ids=("1", "2", "1")).encode()
+    assert_same(data)
+    seen = pl.DataFrame({"room_hand_id": ["2"], "n": [1]})
+    assert_same(example_text(ids=("7", "2", "8")).encode(), seen=seen)
+
+
+MUTATIONS = st.lists(
+    st.tuples(
+        st.sampled_from(["drop", "duplicate", "swap", "corrupt", "card", "digit"]),
+        st.integers(min_value=0, max_value=100_000),
+        st.text(alphabet=st.sampled_from("AKQJT98765432shdc []()#:,;-+ 0\u2212Ææ"), max_size=6),
+    ),
+    min_size=1,
+    max_size=5,
+)
+CARDS = "AKQJT98765432"
+
+
+def mutate(lines: list[str], mutations) -> list[str]:
+    """Line edits (drop, duplicate, swap, overwrite) and in-line edits of a card or a digit."""
+    lines = list(lines)
+    for kind, at, junk in mutations:
+        if not lines:
+            break
+        i = at % len(lines)
+        line = lines[i]
+        if kind == "drop":
+            del lines[i]
+        elif kind == "duplicate":
+            lines.insert(i, line)
+        elif kind == "swap":
+            j = (i + 1) % len(lines)
+            lines[i], lines[j] = lines[j], lines[i]
+        elif kind == "corrupt":
+            cut = at % (len(line) + 1)
+            lines[i] = line[:cut] + junk + line[cut + len(junk) :]
+        else:
+            wanted = CARDS if kind == "card" else "0123456789"
+            spots = [k for k, c in enumerate(line) if c in wanted]
+            if spots:
+                k = spots[at % len(spots)]
+                lines[i] = line[:k] + wanted[(at // 7) % len(wanted)] + line[k + 1 :]
+    return lines
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(mutations=MUTATIONS, hero=st.sampled_from(["Alice", "Carol [RU]"]))
+def test_mutated_hands_read_the_same(mutations, hero):
+    first, second, third = example_text(hero).split("\n\n")
+    middle = "\n".join(mutate(second.splitlines(), mutations))
+    assert_same(f"{first}\n\n{middle}\n\n{third}".encode())
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    mutations=MUTATIONS,
+    preset=st.sampled_from(["classic-1-6-american", "pineapple-progressive-american"]),
+)
+def test_mutated_simulated_hands_read_the_same(mutations, preset):
+    hands = simulated_text(preset).split("\n\n")[:4]
+    hands[1] = "\n".join(mutate(hands[1].splitlines(), mutations))
+    assert_same("\n\n".join(hands).encode())
