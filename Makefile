@@ -36,18 +36,20 @@ clean:
 	rm -rf $(VENV) .pytest_cache build *.egg-info
 
 # Regenerate the sample archive (docs/simulator.md): the same regulars in every file,
-# two tight and two aggressive, across variants, presets and the three formats.
+# two tight and two aggressive, across variants, presets and the three formats; about
+# 5,000 hands, gzipped (the parsers and ofc import read .gz).
 SAMPLE  := data/sample
 REGULARS := 'Rock Rita=tight,Careful Kalle=tight,Maniac Max=aggressive,Wild Wanda=aggressive,Carol [RU]=balanced,random'
 SIM      = $(VENV)/bin/ofc simulate --bots $(REGULARS)
 
 sample: install
+	rm -rf $(SAMPLE)/jsonl $(SAMPLE)/en $(SAMPLE)/ru
 	mkdir -p $(SAMPLE)/jsonl $(SAMPLE)/en $(SAMPLE)/ru
-	$(SIM) --ruleset pineapple-1-6-american --players 3 --hands 300 --seed 101 --out $(SAMPLE)/jsonl/pineapple-1-6-american.jsonl
-	$(SIM) --ruleset classic-1-6-american --players 3 --hands 200 --seed 102 --out $(SAMPLE)/jsonl/classic-1-6-american.jsonl
-	$(SIM) --ruleset pineapple-27 --players 3 --hands 150 --seed 103 --out $(SAMPLE)/jsonl/pineapple-27.jsonl
-	$(SIM) --ruleset pineapple-progressive-american --players 3 --hands 300 --seed 201 --format en --hero 'Rock Rita' --out $(SAMPLE)/en/pineapple-progressive-american.txt
-	$(SIM) --ruleset turbo-1-6-american --players 2 --hands 200 --seed 202 --format en --hero 'Rock Rita' --out $(SAMPLE)/en/turbo-1-6-american.txt
-	$(SIM) --ruleset classic-stars-2013 --players 2 --hands 150 --seed 203 --format en --hero 'Rock Rita' --out $(SAMPLE)/en/classic-stars-2013.txt
-	$(SIM) --ruleset pineapple-2-4-pokerbet --players 3 --hands 300 --seed 301 --format ru --hero 'Wild Wanda' --out $(SAMPLE)/ru/pineapple-2-4-pokerbet.txt
-	$(SIM) --ruleset pineapple-2-4-pokerdom --players 3 --hands 250 --seed 302 --format ru --hero 'Wild Wanda' --misreport-rate 0.04 --out $(SAMPLE)/ru/pineapple-2-4-pokerdom.txt
+	$(SIM) --ruleset pineapple-1-6-american --players 3 --hands 1000 --seed 101 --out $(SAMPLE)/jsonl/pineapple-1-6-american.jsonl.gz
+	$(SIM) --ruleset classic-1-6-american --players 3 --hands 600 --seed 102 --out $(SAMPLE)/jsonl/classic-1-6-american.jsonl.gz
+	$(SIM) --ruleset pineapple-27 --players 3 --hands 500 --seed 103 --out $(SAMPLE)/jsonl/pineapple-27.jsonl.gz
+	$(SIM) --ruleset pineapple-progressive-american --players 3 --hands 800 --seed 201 --format en --hero 'Rock Rita' --out $(SAMPLE)/en/pineapple-progressive-american.txt.gz
+	$(SIM) --ruleset turbo-1-6-american --players 2 --hands 500 --seed 202 --format en --hero 'Rock Rita' --out $(SAMPLE)/en/turbo-1-6-american.txt.gz
+	$(SIM) --ruleset classic-stars-2013 --players 2 --hands 400 --seed 203 --format en --hero 'Rock Rita' --out $(SAMPLE)/en/classic-stars-2013.txt.gz
+	$(SIM) --ruleset pineapple-2-4-pokerbet --players 3 --hands 700 --seed 301 --format ru --hero 'Wild Wanda' --out $(SAMPLE)/ru/pineapple-2-4-pokerbet.txt.gz
+	$(SIM) --ruleset pineapple-2-4-pokerdom --players 3 --hands 500 --seed 302 --format ru --hero 'Wild Wanda' --misreport-rate 0.04 --out $(SAMPLE)/ru/pineapple-2-4-pokerdom.txt.gz

@@ -1,6 +1,9 @@
-"""``ofc simulate`` writes readable files and explains bad options in one line."""
+"""``ofc simulate`` writes readable files (gzipped on request) and explains bad options in
+one line."""
 
 from __future__ import annotations
+
+import gzip
 
 import pytest
 
@@ -63,6 +66,23 @@ def test_writes_room_text_from_the_heros_view(tmp_path, fmt, first_words):
     assert text.startswith(first_words)
     assert text.count(first_words) == 12
     assert "Hero Hanna" in text
+
+
+def test_a_gz_name_writes_gzip_the_same_bytes_for_the_same_seed(tmp_path):
+    """``--out x.txt.gz`` compresses (the parsers read .gz) without a time stamp."""
+
+    def write(name: str) -> bytes:
+        out = tmp_path / name
+        args = ["simulate", "--ruleset", "turbo-1-6-american", "--players", "2", "--hands", "8"]
+        args += ["--seed", "4", "--format", "en", "--out", str(out), "--workers", "1"]
+        assert main(args) == 0
+        return out.read_bytes()
+
+    first = write("a.txt.gz")
+    plain = write("a.txt")
+    assert gzip.decompress(first) == plain
+    assert write("a.txt.gz") == first
+    assert plain.decode("utf-8").count("OFC Hand #") == 8
 
 
 @pytest.mark.parametrize(

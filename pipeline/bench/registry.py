@@ -22,6 +22,7 @@ BENCHMARKS = (
     "parse",
     "dashboard",
     "import_speed",
+    "simulate",
 )
 
 

@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 import argparse
+import gzip
 import sys
 import time
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
+from typing import BinaryIO
 
 from pipeline.errors import UserError
 from pipeline.rulesets import PRESET_NAMES
@@ -34,7 +37,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         dest="fmt",
         help="ofc-jsonl (default), or the room text format en or ru",
     )
-    parser.add_argument("--out", required=True, help="file to write")
+    parser.add_argument(
+        "--out", required=True, help="file to write (gzip-compressed when it ends in .gz)"
+    )
     parser.add_argument(
         "--bots",
         help="comma-separated roster: a style or NAME=STYLE per "
@@ -56,6 +61,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=default_workers(),
         help="processes to use (default: one per core)",
     )
+
+
+def _compressed(raw: BinaryIO, out: Path) -> AbstractContextManager[BinaryIO]:
+    """Gzip for a ``.gz`` name (no time stamp, so a seed gives the same bytes), else as is."""
+    if out.suffix.lower() == ".gz":
+        return gzip.GzipFile(fileobj=raw, mode="wb", mtime=0)
+    return nullcontext(raw)
 
 
 def run(args: argparse.Namespace) -> int:
@@ -80,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     written = 0
     try:
-        with open(out, "wb") as handle:
+        with open(out, "wb") as raw, _compressed(raw, out) as handle:
             for rendered in in_order(render_chunk, chunks, max(1, args.workers)):
                 handle.write(rendered.data)
                 written += rendered.hands

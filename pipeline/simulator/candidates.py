@@ -45,7 +45,20 @@ def pattern_rank_in_row(dealt: int, placed: int) -> np.ndarray:
 
 
 def legal(counts: np.ndarray, dealt: int, placed: int) -> np.ndarray:
-    """``(boards, patterns)``: the pattern fits each board with row ``counts`` ``(boards, 3)``."""
+    """``(boards, patterns)``: the pattern fits each board with row ``counts`` ``(boards, 3)``.
+
+    >>> legal(np.array([[3, 5, 4], [0, 0, 0]]), 3, 2).sum(axis=1).tolist()  # 1 slot; all
+    [0, 27]
+    """
+    counts = counts.astype(np.int64)
+    code = (counts[:, 0] * 6 + counts[:, 1]) * 6 + counts[:, 2]
+    return _legal_by_counts(dealt, placed)[code]
+
+
+@cache
+def _legal_by_counts(dealt: int, placed: int) -> np.ndarray:
+    """Which patterns fit, for every row count (top 0-3, middle and bottom 0-5)."""
+    counts = np.stack(np.meshgrid(range(4), range(6), range(6), indexing="ij"), -1).reshape(-1, 3)
     room = ROW_CAPACITY - counts
     return (pattern_row_counts(dealt, placed)[None, :, :] <= room[:, None, :]).all(axis=2)
 

@@ -1,7 +1,8 @@
 """Running a simulation: split into chunks with derived seeds, play them, in order.
 
 A run of K hands is split into tables of ``HANDS_PER_TABLE`` hands (the last
-one shorter), and tables into chunks of ``TABLES_PER_CHUNK``. Each chunk
+one shorter), and tables into chunks (``tables_per_chunk``: 250 to 1,000
+tables, by the run's size). Each chunk
 gets its own seed stream from (seed, chunk number), so output depends on the
 seed only: not on how many processes play it. Chunks run in worker
 processes and come back in order; only a few are in flight at a time, so a
@@ -26,7 +27,12 @@ from pipeline.simulator.model import ModelBatch
 from pipeline.simulator.roster import hero_index, parse_bots
 
 HANDS_PER_TABLE = 40
-TABLES_PER_CHUNK = 250
+#: A chunk plays up to TABLES_PER_CHUNK tables (more per numpy call is faster), down to
+#: MIN_TABLES_PER_CHUNK so that a mid-sized run still makes CHUNKS_WANTED chunks for the
+#: worker processes to share.
+TABLES_PER_CHUNK = 1000
+MIN_TABLES_PER_CHUNK = 250
+CHUNKS_WANTED = 8
 T = TypeVar("T")
 
 
@@ -69,8 +75,9 @@ def plan_chunks(
     if tables:
         quotas[-1] = hands - HANDS_PER_TABLE * (tables - 1)
     chunks = []
-    for index, start in enumerate(range(0, tables, TABLES_PER_CHUNK)):
-        chunk_quotas = tuple(quotas[start : start + TABLES_PER_CHUNK])
+    per_chunk = tables_per_chunk(tables)
+    for index, start in enumerate(range(0, tables, per_chunk)):
+        chunk_quotas = tuple(quotas[start : start + per_chunk])
         chunks.append(
             ChunkSpec(
                 ruleset=ruleset,
@@ -88,6 +95,17 @@ def plan_chunks(
             )
         )
     return chunks
+
+
+def tables_per_chunk(tables: int) -> int:
+    """Tables per chunk for a run of ``tables`` tables: it depends on the run's size only,
+    never on the number of processes, so the seed alone fixes the output.
+
+    >>> tables_per_chunk(25_000), tables_per_chunk(5_000), tables_per_chunk(100)
+    (1000, 625, 250)
+    """
+    wanted = -(-tables // CHUNKS_WANTED)
+    return min(TABLES_PER_CHUNK, max(MIN_TABLES_PER_CHUNK, wanted))
 
 
 def in_order(

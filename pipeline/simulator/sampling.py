@@ -20,8 +20,14 @@ def unseen_cards(
     n = len(known)
     if count == 0:
         return np.empty((n, samples, 0), dtype=np.int8)
-    keys = rng.random((n, samples, 52), dtype=np.float32)
-    keys[np.broadcast_to(known[:, None, :], keys.shape)] = 2.0
-    chosen = np.argpartition(keys, count - 1, axis=2)[:, :, :count]
-    order = np.argsort(np.take_along_axis(keys, chosen, axis=2), axis=2)
-    return np.take_along_axis(chosen, order, axis=2).astype(np.int8)
+    # a partial Fisher-Yates shuffle of each player's unknown cards, once per sample
+    deck = np.repeat(np.argsort(known, axis=1, kind="stable").astype(np.int8), samples, axis=0)
+    left = np.repeat(known.shape[1] - known.sum(axis=1), samples)
+    at = np.arange(len(deck))
+    pick = rng.random((len(deck), count))
+    for t in range(count):
+        j = t + (pick[:, t] * (left - t)).astype(np.int64)
+        card = deck[at, j]
+        deck[at, j] = deck[:, t]
+        deck[:, t] = card
+    return deck[:, :count].reshape(n, samples, count)

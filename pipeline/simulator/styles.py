@@ -65,9 +65,9 @@ STYLES: dict[str, Style] = {
     for s in (
         Style(
             "tight",
-            foul_cost=14.0,
+            foul_cost=24.0,
             royalty_weight=0.8,
-            fantasyland_value=3.0,
+            fantasyland_value=6.0,
             row_weight=2.0,
             stay_value=6.0,
             chase_top=0.0,
@@ -87,13 +87,13 @@ STYLES: dict[str, Style] = {
             "aggressive",
             foul_cost=4.0,
             royalty_weight=1.6,
-            fantasyland_value=18.0,
+            fantasyland_value=40.0,
             row_weight=1.0,
             stay_value=16.0,
             chase_top=4.0,
             flush_draw=2.0,
-            top_pair_bonus=6.0,
-            top_high_bonus=1.0,
+            top_pair_bonus=12.0,
+            top_high_bonus=2.0,
         ),
         Style(
             "random",

@@ -66,11 +66,25 @@ def features(boards: np.ndarray, ruleset: Ruleset, in_fantasyland: bool = False)
     return out
 
 
-def early_features(boards: np.ndarray) -> np.ndarray:
-    """``(n, N_EARLY)`` float32 of boards in progress: a ``QQ+`` pair on top; Q+ cards on top.
+def chase_rank(ruleset: Ruleset) -> int:
+    """The lowest rank whose pair on top earns Fantasyland (R6: QQ, or KK in 2-7); 13: none.
 
-    These are what a Fantasyland chaser likes to see early, whatever the
-    look-ahead says.
+    >>> from pipeline.rulesets import load_ruleset
+    >>> chase_rank(load_ruleset("pineapple-27")), chase_rank(load_ruleset("classic-stars-2013"))
+    (11, 13)
+    """
+    pairs = [
+        QUEEN + i for i, key in enumerate(("QQ", "KK", "AA")) if key in ruleset.fantasyland.entry
+    ]
+    return min(pairs, default=13)
+
+
+def early_features(boards: np.ndarray, from_rank: int = QUEEN) -> np.ndarray:
+    """``(n, N_EARLY)`` float32 of boards in progress: a pair on top of ``from_rank`` or
+    better (``QQ+``); cards of that rank or better on top.
+
+    These are what a Fantasyland chaser likes to see early; ``bots.py`` weighs
+    them by the chance the look-ahead gives the board to stay live.
 
     >>> from pipeline.cards import parse_cards
     >>> board = np.full((1, 13), -1, dtype=np.int8)
@@ -80,7 +94,7 @@ def early_features(boards: np.ndarray) -> np.ndarray:
     """
     top = boards[:, :3]
     rank = np.where(top >= 0, top >> 2, -1)
-    high = rank >= QUEEN
+    high = rank >= from_rank
     pair = (rank[:, :, None] == rank[:, None, :]) & high[:, :, None]
     pair_count = pair.sum(axis=(1, 2)) - high.sum(axis=1)
     return np.stack([pair_count > 0, high.sum(axis=1)], axis=1).astype(np.float32)
