@@ -7,8 +7,9 @@ changes). Each page's queries (``dashboard.queries.pages``) run through the
 query layer the app uses, without Streamlit's cache, for two views: the most
 active player over everything (pre-aggregated tables), and the same player in
 one variant, over the later half of the dates, at one stake (computed from
-``player_hands``). A page's figure is its slowest query, best of the repeats,
-after one warm-up run.
+``player_hands``). A page's figure is the time of all its queries together
+(each the best of the repeats, after one warm-up run) in the slower view:
+what a user waits for when the page opens.
 """
 
 from __future__ import annotations
@@ -63,23 +64,27 @@ def run(options: BenchOptions) -> dict[str, Figure]:
     hands = options.sample(HANDS, QUICK_HANDS)
     db = Database(database(hands, options.seed))
     slowest: dict[str, tuple[float, str]] = {}
-    total: dict[str, float] = {}
+    page_time: dict[tuple[str, str], float] = {}
     for view, filters in views(db).items():
         for query in page_queries(db, filters):
             query.run()
             seconds = best_of(query.run, options.repeats)
             key = query.page
-            total[key] = total.get(key, 0.0) + seconds
+            page_time[key, view] = page_time.get((key, view), 0.0) + seconds
             if seconds > slowest.get(key, (-1.0, ""))[0]:
                 slowest[key] = (seconds, f"{query.name} ({view} view)")
-    return {
-        f"{page}_max_ms": Figure(
-            slowest[page][0] * 1000,
+    figures = {}
+    for page in PAGES:
+        per_view = {view: t for (p, view), t in page_time.items() if p == page}
+        if not per_view:
+            continue
+        worst = max(per_view, key=per_view.get)
+        figures[f"{page}_ms"] = Figure(
+            per_view[worst] * 1000,
             "ms",
             target=TARGET_MS,
-            note=f"slowest: {slowest[page][1]}; all the page's queries of both views"
-            f" {total[page] * 1000:,.0f} ms; {hands:,} hands, best of {runs(options.repeats)}",
+            note=f"all the page's queries, {worst} view (the slower);"
+            f" slowest query {slowest[page][1]} {slowest[page][0] * 1000:,.0f} ms;"
+            f" {hands:,} hands, best of {runs(options.repeats)}",
         )
-        for page in PAGES
-        if page in slowest
-    }
+    return figures
