@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from pipeline.errors import UserError
+from pipeline.evaluate import CATEGORY_NAMES
 from pipeline.rulesets.royalty_table import RoyaltyTable, compile_royalty_table
 
 __all__ = [
@@ -39,19 +40,9 @@ SCORING_SCHEMES = {"1-6": 6, "2-4": 4}  # scheme -> scoop value (R4)
 ENTRY_KEYS = ("QQ", "KK", "AA", "trips")
 ROW_CATEGORIES = {
     "top": ("high card", "pair", "trips"),
-    "middle": (
-        "high card",
-        "pair",
-        "two pair",
-        "trips",
-        "straight",
-        "flush",
-        "full house",
-        "quads",
-        "straight flush",
-    ),
+    "middle": CATEGORY_NAMES,
+    "bottom": CATEGORY_NAMES,
 }
-ROW_CATEGORIES["bottom"] = ROW_CATEGORIES["middle"]
 
 
 @dataclass(frozen=True)
