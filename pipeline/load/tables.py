@@ -11,6 +11,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
+from pipeline.load.recompute import PAIRWISE_SCHEMA
 
 
 def _model(schema) -> dict[str, pl.DataType]:
@@ -47,19 +48,7 @@ PLAYER_HANDS_STAGED = (
     | PART
 )
 PLACEMENTS_STAGED = _model(PLACEMENTS) | PART
-PAIRWISE_STAGED = {
-    "hand_id": pl.String,
-    "position_a": pl.Int8,
-    "position_b": pl.Int8,
-    "player_a": pl.String,
-    "player_b": pl.String,
-    "rows_a": pl.Int8,
-    "rows_b": pl.Int8,
-    "bonus_a": pl.Int16,
-    "royalties_a": pl.Int32,
-    "points_a_uncapped": pl.Float64,
-    "points_a": pl.Float64,
-} | PART
+PAIRWISE_STAGED = PAIRWISE_SCHEMA | PART
 REJECTS_STAGED = _model(REJECTS) | PART
 STAGED: dict[str, dict[str, pl.DataType]] = {
     "hands": HANDS_STAGED,
