@@ -138,6 +138,7 @@ def test_crlf_bom_free_blank_runs_and_junk_between_hands():
         ("Bob: sets top [Qs]", "Bob: sets top [Qs], top [Qd]"),
         ("discards 1 card", "discards 1 cards"),
         ("discards 1 card", "discards 2 cards"),
+        ("Bob: shows top", "Bob: x: shows top"),  # words before the showdown's
         ("(a pair of Aces)", "(a [pair] of Aces)"),
         ("(a pair of Aces)", "()"),
         ("- fouled", "- fouled (really)"),
@@ -172,6 +173,16 @@ def test_a_timeout_is_read_fast_and_marks_the_street_automatic():
     tables, _, _ = parse_chunk(Chunk(text.encode(), 1, "utf-8"), "in.txt", "en", None, None)
     auto = pl.from_arrow(tables["placements"]).filter("auto")
     assert set(auto.get_column("street")) == {2} and set(auto.get_column("seat")) == {2}
+
+
+@pytest.mark.parametrize("line", ["Table '", "Match #"])
+def test_a_hand_missing_a_head_line_leaves_the_others_fast(line):
+    """Its empty spans (at the chunk's start) must not stop the fast path for the chunk."""
+    first, second, third = example_text().split("\n\n")
+    second = "\n".join(row for row in second.splitlines() if not row.startswith(line))
+    text = f"{third}\n\n{first}\n\n{second}\n".encode()
+    assert taken_fast(text) == (2 if line == "Table '" else 3)
+    assert_same(text)
 
 
 def test_repeated_ids_within_the_chunk_and_from_earlier_chunks():

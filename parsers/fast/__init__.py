@@ -2,9 +2,9 @@
 
 Most hands a room exports are plain: canonical cards, names of at most
 ``head.NAME_BYTES`` bytes, every line in shape and every check passing. This
-path proves that of a hand with numpy operations over byte offsets (no
-Python per line, no regular expression over the many street lines) and
-builds its rows directly. Every other hand (and the chunk's stray runs'
+path proves that of a hand with numpy operations over byte offsets and one
+compiled pass over the many street lines (numba; no Python per line, no
+regular expression) and builds its rows directly. Every other hand (and the chunk's stray runs'
 accounting) is handed back as text to the thorough reader (``parsers.en``,
 ``parsers.validate``, ``parsers.model``), which stores it or says why not.
 
@@ -13,7 +13,7 @@ the same rows: its grammar and checks are the same or stricter, and
 ``tests/test_parse_fast_path.py`` compares the two readers on broken and
 unusual input. Steps: ``hands.cut`` (hands, strays, sections), ``head``
 (header, table, match, seat lines), ``body`` (dealt, placement, timeout,
-showdown, summary lines), ``checks`` (``parsers.validate``'s checks as
+showdown, summary lines, read by ``body_scan``), ``checks`` (``parsers.validate``'s checks as
 integer operations) and ``tables`` (the model's rows).
 """
 

@@ -1,10 +1,9 @@
 """The checks of ``parsers.validate``, for hands read from bytes, as integer array operations.
 
 Counts are ``np.bincount`` over small integer keys (a seat row, or a seat row
-and a street); sets of cards are compared by sums of card bits, split into
-two halves of 26 bits so the float sums of ``bincount`` stay exact (a set
-of distinct cards has as many bits as cards; a repeated card carries and
-loses one). A hand passes only if every check holds; this path never says
+and a street); sets of cards are 52-bit masks gathered per key by a small
+compiled loop, beside the number of cards (a set of distinct cards has as
+many bits as cards). A hand passes only if every check holds; this path never says
 why a hand fails, because a failing hand goes to the thorough reader
 (``parsers.validate``), which finds and words its first problem. The checks
 are the same or stricter, never looser, so a hand stored here would be
@@ -13,6 +12,7 @@ stored there too.
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import polars as pl
 
@@ -207,32 +207,32 @@ def _showdown_problems(seats: Seats, body: Body, count: int) -> np.ndarray:
     discards = on_sets & (row == ex.DISCARD)
     cards_hand = np.concatenate([np.repeat(hand[body.show_seat], 13), hand[placed_seat[discards]]])
     codes = np.concatenate([body.show_codes.reshape(-1), body.card_code[discards]])
-    lo, hi, n = _card_sets(cards_hand, codes, count)
-    return problems | ~_distinct(lo, hi, n)
+    bits, n = _card_sets(cards_hand, codes, count)
+    return problems | ~_distinct(bits, n)
 
 
-#: A card's bit in the low and the high half of a 52-bit set (index -1, no card: none).
-_LOW = np.array([2.0**c if c < 26 else 0.0 for c in range(52)] + [0.0])
-_HIGH = np.array([2.0 ** (c - 26) if c >= 26 else 0.0 for c in range(52)] + [0.0])
+@numba.njit(cache=True, nogil=True)
+def _gather_sets(key: np.ndarray, codes: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    bits = np.zeros(size, dtype=np.uint64)
+    count = np.zeros(size, dtype=np.int64)
+    for k, code in zip(key, codes):  # noqa: B905 (numba's zip takes no ``strict``)
+        if code >= 0:
+            bits[k] |= np.uint64(1) << np.uint64(code)
+        count[k] += 1
+    return bits, count
 
 
-def _card_sets(key: np.ndarray, codes: np.ndarray, size: int):
-    """Per key: the sums of card bits (low and high 26 bits) and the number of cards."""
-    low = np.bincount(key, _LOW[codes], minlength=size)
-    high = np.bincount(key, _HIGH[codes], minlength=size)
-    return low.astype(np.int64), high.astype(np.int64), np.bincount(key, minlength=size)
+def _card_sets(key: np.ndarray, codes: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
+    """Per key: the set of its cards as 52 bits, and the number of cards (a repeated card,
+    or a missing one, code -1, makes the number larger than the bits)."""
+    return _gather_sets(key.astype(np.int64), codes.astype(np.int64), size)
 
 
-def _distinct(low: np.ndarray, high: np.ndarray, count: np.ndarray) -> np.ndarray:
-    return np.bitwise_count(low) + np.bitwise_count(high) == count
+def _distinct(bits: np.ndarray, count: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(bits) == count
 
 
 def _same(a, b, keys: np.ndarray) -> np.ndarray:
     """Whether two card sets are the same distinct cards at ``keys``."""
-    (alow, ahigh, an), (blow, bhigh, bn) = a, b
-    return (
-        (alow[keys] == blow[keys])
-        & (ahigh[keys] == bhigh[keys])
-        & (an[keys] == bn[keys])
-        & _distinct(alow[keys], ahigh[keys], an[keys])
-    )
+    (abits, an), (bbits, bn) = a, b
+    return (abits[keys] == bbits[keys]) & (an[keys] == bn[keys]) & _distinct(abits[keys], an[keys])

@@ -178,12 +178,18 @@ class Text:
     def strings(self, starts: np.ndarray, ends: np.ndarray) -> pl.Series:
         """The text of each span ``[start, end)`` as a polars string column.
 
-        The spans must be in order and not overlap. They become every other
+        Spans in order that do not overlap (the usual case) become every other
         element of one Arrow array over the whole buffer (the gaps between
-        them are the others), from which the spans are taken.
+        them are the others), from which the spans are taken; other spans (a
+        hand missing a line puts an empty span at the chunk's start) are copied.
+
+        >>> Text.of(b"abcdef", 1).strings(np.array([3, 0]), np.array([5, 2])).to_list()
+        ['de', 'ab']
         """
         if not len(starts):
             return pl.Series(dtype=pl.String)
+        if np.any(starts[1:] < ends[:-1]):
+            return self._copies(starts, ends)
         offsets = np.empty(2 * len(starts), dtype=np.int64)
         offsets[0::2] = starts
         offsets[1::2] = ends
@@ -191,6 +197,16 @@ class Text:
             len(offsets) - 1, pa.py_buffer(offsets), pa.py_buffer(self.data)
         )
         return pl.Series(both.take(pa.array(np.arange(0, len(offsets), 2))))
+
+    def _copies(self, starts: np.ndarray, ends: np.ndarray) -> pl.Series:
+        """``strings`` for any spans: their bytes gathered into a new buffer."""
+        sizes = ends - starts
+        offsets = np.concatenate([[0], np.cumsum(sizes)])
+        at = np.repeat(starts - offsets[:-1], sizes) + np.arange(offsets[-1])
+        data = self.buf[at].tobytes()
+        return pl.Series(
+            pa.LargeStringArray.from_buffers(len(starts), pa.py_buffer(offsets), pa.py_buffer(data))
+        )
 
 
 @dataclass(frozen=True, eq=False)

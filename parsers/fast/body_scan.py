@@ -1,0 +1,376 @@
+"""The body lines of ``en`` hands read in one compiled pass: names bound to seats, cards, grammar.
+
+``scan`` walks each line below a hand's first section once (numba, no
+Python per line) and says what it is: a dealt line, a placement, a
+timeout, a showdown or a summary line, the seat it names, whether all of it
+reads, and the cards it lists. It accepts exactly the canonical lines of
+``ofc-text-en.md`` that ``parsers.en`` reads; a line that does not read
+marks its hand, which goes to the thorough reader. ``parsers.fast.body``
+turns the result into its ``Body``.
+
+Grammar, after the name (``<name>: `` or ``Dealt to <name>``):
+
+- dealt: `` [<cards>]`` (the hero, at least one card) or `` (<c> card(s))``;
+- placement: ``sets <row> [<cards>]`` then ``, <row> [<cards>]`` (rows
+  ``top``, ``middle``, ``bottom``, each at most once), then optionally
+  ``; discards [<cards>]`` or ``; discards <c> card(s)``;
+- timeout: ``timed out, cards set automatically``;
+- showdown: ``shows top [<3>] (<text>), middle [<5>] (<text>), bottom [<5>]
+  (<text>)``, optionally `` - fouled``; the texts hold no brackets.
+
+A name binds to a seat only when exactly one seat of the hand has its name
+written there, followed by the bytes the grammar puts after a name.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numba
+import numpy as np
+
+from parsers import en
+from parsers import extract as ex
+from parsers.fast.cards import MOST, card_pairs
+from parsers.segment import SHOWDOWN, SUMMARY
+
+#: Line kinds ``scan`` reports (the act kinds of ``parsers.extract``, then these).
+DEALT_LINE, TIMEOUT_LINE, SETS_LINE = ex.DEALT_LINE, ex.TIMEOUT_LINE, ex.SETS_LINE
+SHOWS_LINE, SUMMARY_LINE, UNREAD = 10, 11, -1
+
+
+def _literal(text: bytes) -> np.ndarray:
+    return np.frombuffer(text, dtype=np.uint8)
+
+
+_DEALT = _literal(b"Dealt to ")
+_TIMEOUT = _literal(en.TIMEOUT.encode())
+_SETS = _literal(b"sets ")
+_ROW_WORDS = (_literal(b"top ["), _literal(b"middle ["), _literal(b"bottom ["))
+_DISCARDS = _literal(b"; discards ")
+_CARD, _CARDS = _literal(b" card"), _literal(b" cards")
+_SHOWS = (_literal(b"shows top ["), _literal(b"), middle ["), _literal(b"), bottom ["))
+_SHOWN_SIZES = (3, 5, 5)
+_FOULED = _literal(b" - fouled")
+_NOTHING = _literal(b"")
+
+
+@dataclass(frozen=True, eq=False)
+class Scanned:
+    """What ``scan`` found, per line (``kind``, ``seat``, ``rest``: where the text after the
+    name and its ``: `` starts, ``count`` of cards dealt, ``shown``, ``hidden`` discards,
+    ``fouled``), per card named on a line (``card_line``, ``card_row``, ``card_code``, in
+    line order), per showdown line (``show_codes``, 13 each, in line order) and per hand
+    (``bad``)."""
+
+    kind: np.ndarray
+    seat: np.ndarray
+    rest: np.ndarray
+    count: np.ndarray
+    shown: np.ndarray
+    hidden: np.ndarray
+    fouled: np.ndarray
+    card_line: np.ndarray
+    card_row: np.ndarray
+    card_code: np.ndarray
+    show_codes: np.ndarray
+    bad: np.ndarray
+
+
+def scan(
+    buf: np.ndarray,
+    starts: np.ndarray,
+    ends: np.ndarray,
+    hand: np.ndarray,
+    sec: np.ndarray,
+    name_at: np.ndarray,
+    name_len: np.ndarray,
+    slots: np.ndarray,
+    hands: int,
+) -> Scanned:
+    """Read the body lines ``[starts, ends)`` of ``buf`` (with their ``hand`` and section
+    ``sec``) against the seats of their hands (``slots``: seat rows per hand, -1 after the
+    last; each seat's name at ``name_at``, ``name_len`` bytes, 0 when unreadable)."""
+    lines = len(starts)
+    capacity = int((ends - starts).sum()) // 3 + 1
+    out = Scanned(
+        kind=np.full(lines, UNREAD, dtype=np.int8),
+        seat=np.full(lines, -1, dtype=np.int64),
+        rest=np.zeros(lines, dtype=np.int64),
+        count=np.zeros(lines, dtype=np.int64),
+        shown=np.zeros(lines, dtype=np.bool_),
+        hidden=np.zeros(lines, dtype=np.int64),
+        fouled=np.zeros(lines, dtype=np.bool_),
+        card_line=np.empty(capacity, dtype=np.int64),
+        card_row=np.empty(capacity, dtype=np.int8),
+        card_code=np.empty(capacity, dtype=np.int64),
+        show_codes=np.zeros((lines, 13), dtype=np.int64),
+        bad=np.zeros(hands, dtype=np.bool_),
+    )
+    cards, shows = _scan(
+        buf, starts, ends, hand, sec, name_at, name_len, slots, card_pairs(), *_outputs(out)
+    )
+    return Scanned(
+        **{
+            **out.__dict__,
+            "card_line": out.card_line[:cards],
+            "card_row": out.card_row[:cards],
+            "card_code": out.card_code[:cards],
+            "show_codes": out.show_codes[:shows],
+        }
+    )
+
+
+def _outputs(out: Scanned) -> tuple[np.ndarray, ...]:
+    return (
+        out.kind,
+        out.seat,
+        out.rest,
+        out.count,
+        out.shown,
+        out.hidden,
+        out.fouled,
+        out.card_line,
+        out.card_row,
+        out.card_code,
+        out.show_codes,
+        out.bad,
+    )
+
+
+@numba.njit(cache=True, nogil=True)
+def _scan(
+    buf, starts, ends, hand, sec, name_at, name_len, slots, pairs,
+    kind, seat, rest, count, shown, hidden, fouled,
+    card_line, card_row, card_code, show_codes, bad,
+):  # fmt: skip
+    cards = 0
+    shows = 0
+    for i in range(len(starts)):
+        s, e, h = starts[i], ends[i], hand[i]
+        playing = sec[i] >= 0 and sec[i] < SHOWDOWN
+        if _equals(buf, s, _DEALT):
+            at = s + len(_DEALT)
+            row, name_end = _bind(buf, at, slots[h], name_at, name_len, 32, 91, 40)
+            if row < 0:
+                bad[h] = True
+                continue
+            kind[i], seat[i] = DEALT_LINE, row
+            ok, cards = _dealt(buf, name_end, e, pairs, i, card_line, card_row, card_code, cards,
+                               count, shown)  # fmt: skip
+            if not (ok and playing):
+                bad[h] = True
+            continue
+        row, name_end = _bind(buf, s, slots[h], name_at, name_len, 58, 32, 32)
+        if row < 0:
+            bad[h] = True
+            continue
+        at = name_end + 2
+        seat[i], rest[i] = row, at
+        if playing and e - at == len(_TIMEOUT) and _equals(buf, at, _TIMEOUT):
+            kind[i] = TIMEOUT_LINE
+        elif playing:
+            kind[i] = SETS_LINE
+            ok, hidden[i], cards = _placement(buf, at, e, pairs, i, card_line, card_row,
+                                              card_code, cards)  # fmt: skip
+            bad[h] |= not ok
+        elif sec[i] == SHOWDOWN:
+            kind[i] = SHOWS_LINE
+            ok, fouled[i] = _showdown(buf, at, e, pairs, show_codes[shows])
+            shows += 1
+            bad[h] |= not ok
+        elif sec[i] == SUMMARY:
+            kind[i] = SUMMARY_LINE
+        else:
+            kind[i] = UNREAD
+            bad[h] = True
+    return cards, shows
+
+
+@numba.njit(cache=True, inline="always")
+def _equals(buf, at, literal) -> bool:
+    for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
+        if buf[at + k] != literal[k]:
+            return False
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _bind(buf, at, hand_slots, name_at, name_len, first, second, other):
+    """The one seat among ``hand_slots`` whose name is written at ``at`` and followed by
+    ``first`` then ``second`` or ``other`` (bytes); -1 when none or several. And where the
+    name ends."""
+    found, end = -1, -1
+    for row in hand_slots:
+        if row < 0:
+            break
+        length = name_len[row]
+        if length == 0:
+            continue
+        after = at + length
+        if buf[after] != first or (buf[after + 1] != second and buf[after + 1] != other):
+            continue
+        same = True
+        start = name_at[row]
+        for k in range(length):
+            if buf[at + k] != buf[start + k]:
+                same = False
+                break
+        if same:
+            if found >= 0:
+                return -1, -1
+            found, end = row, after
+    return found, end
+
+
+@numba.njit(cache=True, inline="always")
+def _list(buf, open_, pairs):
+    """The canonical card list opening at ``open_``: its size and close (-1, -1: not one)."""
+    if buf[open_ + 1] == 93:
+        return 0, open_ + 1
+    for n in range(MOST):
+        at = open_ + 1 + 3 * n
+        if pairs[buf[at], buf[at + 1]] < 0:
+            return -1, -1
+        after = buf[at + 2]
+        if after == 93:
+            return n + 1, at + 2
+        if after != 32:
+            return -1, -1
+    return -1, -1
+
+
+@numba.njit(cache=True, inline="always")
+def _emit(buf, open_, size, row, pairs, line, card_line, card_row, card_code, cards):
+    for n in range(size):
+        at = open_ + 1 + 3 * n
+        card_line[cards] = line
+        card_row[cards] = row
+        card_code[cards] = pairs[buf[at], buf[at + 1]]
+        cards += 1
+    return cards
+
+
+@numba.njit(cache=True, inline="always")
+def _counted(buf, at, stop, before):
+    """``<before><c> card(s)`` filling ``[at, stop)``, ``c`` of one or two digits: ``c`` or -1."""
+    if not _equals(buf, at, before):
+        return -1
+    at += len(before)
+    value, digits = 0, 0
+    while digits < 2 and 48 <= buf[at] <= 57:
+        value = value * 10 + buf[at] - 48
+        at += 1
+        digits += 1
+    if digits == 0:
+        return -1
+    for noun in (_CARD, _CARDS):
+        if stop - at == len(noun) and _equals(buf, at, noun):
+            return value
+    return -1
+
+
+@numba.njit(cache=True, inline="always")
+def _dealt(buf, at, stop, pairs, line, card_line, card_row, card_code, cards, count, shown):
+    """`` [<cards>]`` or `` (<c> card(s))`` from ``at`` to the line's end: whether it reads."""
+    if buf[at + 1] == 91:
+        shown[line] = True
+        size, close = _list(buf, at + 1, pairs)
+        if size > 0 and close == stop - 1:
+            count[line] = size
+            return True, _emit(buf, at + 1, size, ex.DEALT, pairs, line, card_line, card_row,
+                               card_code, cards)  # fmt: skip
+        return False, cards
+    if buf[at + 1] != 40 or buf[stop - 1] != 41:
+        return False, cards
+    number = _counted(buf, at + 2, stop - 1, _NOTHING)
+    count[line] = max(number, 0)
+    return number >= 0, cards
+
+
+@numba.njit(cache=True, inline="always")
+def _row_word(buf, at):
+    """Which row word (``top [``...) is written at ``at``: its row and length (-1, 0: none)."""
+    for row in range(3):
+        if _equals(buf, at, _ROW_WORDS[row]):
+            return row, len(_ROW_WORDS[row])
+    return -1, 0
+
+
+@numba.njit(cache=True, inline="always")
+def _placement(buf, at, stop, pairs, line, card_line, card_row, card_code, cards):
+    """``sets <row> [<cards>], ...`` from ``at`` to the line's end: whether it reads, the
+    discards it counts without naming them, and the new card count."""
+    if not _equals(buf, at, _SETS):
+        return False, 0, cards
+    pos = at + len(_SETS)
+    used = 0
+    first = True
+    while True:
+        if first:
+            row, length = _row_word(buf, pos)
+        elif buf[pos] == 44 and buf[pos + 1] == 32:
+            row, length = _row_word(buf, pos + 2)
+            length += 2
+        else:
+            break
+        if row < 0 or used & (1 << row):
+            return False, 0, cards
+        used |= 1 << row
+        open_ = pos + length - 1
+        size, close = _list(buf, open_, pairs)
+        if size < 0 or close >= stop:
+            return False, 0, cards
+        cards = _emit(buf, open_, size, row, pairs, line, card_line, card_row, card_code, cards)
+        pos = close + 1
+        first = False
+    if first:
+        return False, 0, cards
+    if pos == stop:
+        return True, 0, cards
+    if _equals(buf, pos, _DISCARDS) and buf[pos + len(_DISCARDS)] == 91:
+        open_ = pos + len(_DISCARDS)
+        size, close = _list(buf, open_, pairs)
+        if size < 0 or close != stop - 1:
+            return False, 0, cards
+        cards = _emit(buf, open_, size, ex.DISCARD, pairs, line, card_line, card_row, card_code,
+                      cards)  # fmt: skip
+        return True, 0, cards
+    number = _counted(buf, pos, stop, _DISCARDS)
+    return number >= 0, max(number, 0), cards
+
+
+@numba.njit(cache=True, inline="always")
+def _showdown(buf, at, stop, pairs, codes):
+    """``shows top [...] (...), middle [...] (...), bottom [...] (...)[ - fouled]`` from ``at``
+    to the line's end: whether it reads and whether it says ``fouled``; the 13 cards go to
+    ``codes``. The line holds exactly three ``[`` and three ``]``, so the texts hold none."""
+    opens = np.empty(3, dtype=np.int64)
+    found, closes = 0, 0
+    for k in range(at, stop):
+        if buf[k] == 91:
+            if found == 3:
+                return False, False
+            opens[found] = k
+            found += 1
+        closes += buf[k] == 93
+    fouled = _equals(buf, max(stop - len(_FOULED), 0), _FOULED)
+    if found != 3 or closes != 3:
+        return False, fouled
+    pos, n = at, 0
+    for k in range(3):
+        words = _SHOWS[k]
+        begin = opens[k] + 1 - len(words)
+        if begin < pos or (k == 0 and begin != at) or not _equals(buf, begin, words):
+            return False, fouled
+        size, close = _list(buf, opens[k], pairs)
+        if size != _SHOWN_SIZES[k] or close >= stop:
+            return False, fouled
+        for c in range(size):
+            codes[n] = pairs[buf[opens[k] + 1 + 3 * c], buf[opens[k] + 2 + 3 * c]]
+            n += 1
+        if buf[close + 1] != 32 or buf[close + 2] != 40:
+            return False, fouled
+        pos = close + 3
+    last = (stop - len(_FOULED) if fouled else stop) - 1
+    return last >= pos and buf[last] == 41, fouled
