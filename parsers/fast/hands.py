@@ -11,23 +11,25 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 import polars as pl
 
 from parsers.en import HEADER_PREFIX, SECTION_PREFIX
 from parsers.extract import EXCERPT_CHARS
-from parsers.fast.text import MASKS, Text
+from parsers.fast.text import Text
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY, UNKNOWN
 
 #: First bytes of the characters ``\s`` matches (ASCII spaces and controls, U+0085, U+00A0,
 #: U+1680, U+2000..U+205F, U+3000): only lines starting with one may be blank.
 _SPACE_LEADS = np.zeros(256, dtype=bool)
 _SPACE_LEADS[[9, 10, 11, 12, 13, 32, 0xC2, 0xE1, 0xE2, 0xE3]] = True
-_NAMED_SECTIONS = {
-    b"*** FANTASYLAND ***": 0,
-    b"*** SHOWDOWN ***": SHOWDOWN,
-    b"*** SUMMARY ***": SUMMARY,
-}
+_NAMED = tuple(
+    np.frombuffer(line, dtype=np.uint8)
+    for line in (b"*** FANTASYLAND ***", b"*** SHOWDOWN ***", b"*** SUMMARY ***")
+)
+_NAMED_CODES = (0, SHOWDOWN, SUMMARY)
+_STREET = np.frombuffer(b"*** STREET 0 ***", dtype=np.uint8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -55,29 +57,83 @@ class Hands:
 
 def cut(text: Text) -> Hands:
     """Find the hands, stray runs and sections of ``text``."""
-    lines = text.lines()
-    length = text.ends - text.starts
-    blank = _blank(text, length)
+    blank = _blank(text, text.ends - text.starts)
     header = text.begins(HEADER_PREFIX.encode())
-    index = np.arange(lines)
-    events = header | blank
-    last_event = np.maximum.accumulate(np.where(events, index, -1))
-    inside = (last_event >= 0) & header[np.maximum(last_event, 0)]
-    number = np.cumsum(header) - 1
-    in_hand = inside & ~blank
-    first = np.flatnonzero(header)
-    event_lines = np.flatnonzero(events)
-    after = np.searchsorted(event_lines, first, side="right")
-    stop = np.append(event_lines, lines)[after]
-    section = in_hand & text.begins(SECTION_PREFIX.encode())
+    section = text.begins(SECTION_PREFIX.encode())
+    hand, sec, first, stop, inside, latest = _walk(
+        text.buf, text.starts, text.ends, blank, header, section
+    )
     return Hands(
         first=first,
         stop=stop,
-        hand=np.where(in_hand, number, -1),
-        section=section,
-        sec=_sections(text, section, header),
-        strays=_strays(text, np.flatnonzero(~inside & ~blank), number),
+        hand=hand,
+        section=section & (hand >= 0),
+        sec=sec,
+        strays=_strays(text, np.flatnonzero(~inside & ~blank), latest),
     )
+
+
+@numba.njit(cache=True, nogil=True)
+def _walk(buf, starts, ends, blank, header, section):
+    """One pass over the lines: each line's hand (-1 outside hands and on blank lines) and
+    section code; each hand's first line and stop; per line whether it is inside a hand
+    (never a blank line) and the index of the latest header (-1: none yet)."""
+    lines = len(starts)
+    hand = np.full(lines, -1, dtype=np.int64)
+    sec = np.full(lines, HEAD, dtype=np.int16)
+    inside_hand = np.zeros(lines, dtype=np.bool_)
+    latest = np.empty(lines, dtype=np.int64)
+    first = np.empty(header.sum(), dtype=np.int64)
+    stop = np.empty(header.sum(), dtype=np.int64)
+    count, inside, code = 0, False, HEAD
+    for i in range(lines):
+        if header[i]:
+            if inside:
+                stop[count - 1] = i
+            first[count] = i
+            count += 1
+            inside, code = True, HEAD
+        elif blank[i]:
+            if inside:
+                stop[count - 1] = i
+            inside = False
+        if inside and not blank[i]:
+            hand[i] = count - 1
+            if section[i]:
+                code = _section_code(buf, starts[i], ends[i])
+        sec[i] = code if count else HEAD
+        inside_hand[i], latest[i] = inside, count - 1
+    if inside:
+        stop[count - 1] = lines
+    return hand, sec, first, stop, inside_hand, latest
+
+
+@numba.njit(cache=True, inline="always")
+def _is(buf, start, end, literal) -> bool:
+    if end - start != len(literal):
+        return False
+    for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
+        if buf[start + k] != literal[k]:
+            return False
+    return True
+
+
+@numba.njit(cache=True)
+def _section_code(buf, start, end) -> int:
+    """The code of the section line ``[start, end)``.
+
+    >>> buf = np.frombuffer(b"*** STREET 4 ****** SUMMARY ****** STREET 0 ***", dtype=np.uint8)
+    >>> [_section_code(buf, a, b) for a, b in ((0, 16), (16, 31), (31, 47))]
+    [4, 101, -2]
+    """
+    for k in range(len(_NAMED)):
+        if _is(buf, start, end, _NAMED[k]):
+            return _NAMED_CODES[k]
+    if end - start == len(_STREET) and _is(buf, start, start + 11, _STREET[:11]):
+        digit = buf[start + 11] - 48
+        if 1 <= digit <= 9 and _is(buf, start + 12, end, _STREET[12:]):
+            return digit
+    return UNKNOWN
 
 
 def _blank(text: Text, length: np.ndarray) -> np.ndarray:
@@ -88,49 +144,6 @@ def _blank(text: Text, length: np.ndarray) -> np.ndarray:
         spaces = text.strings(text.starts[maybe], text.ends[maybe]).str.contains(r"^\s*$")
         blank[maybe] = spaces.to_numpy()
     return blank
-
-
-def _sections(text: Text, section: np.ndarray, header: np.ndarray) -> np.ndarray:
-    """Each line's section code, carried down from the section line above it."""
-    at = np.flatnonzero(section)
-    codes = _section_codes(text, at)
-    marks = np.full(len(section), -1, dtype=np.int64)
-    marks[at] = at
-    marks[header] = np.flatnonzero(header)
-    carried = np.maximum.accumulate(marks)
-    value = np.full(len(section), HEAD, dtype=np.int16)
-    value[at] = codes
-    return np.where(carried >= 0, value[np.maximum(carried, 0)], HEAD).astype(np.int16)
-
-
-def _section_codes(text: Text, at: np.ndarray) -> np.ndarray:
-    """The codes of section lines (indices ``at``), from their 24 first bytes read as 3 words.
-
-    >>> lines = b"*** STREET 4 ***\\n*** SUMMARY ***\\n*** STREET 0 ***\\n*** LUNCH ***"
-    >>> _section_codes(Text.of(lines, 1), np.arange(4)).tolist()
-    [4, 101, -2, -2]
-    """
-    starts = text.starts[at]
-    length = text.ends[at] - starts
-    words = [text.heads[at], text.words[starts + 8], text.words[starts + 16]]
-    codes = np.full(len(at), UNKNOWN, dtype=np.int16)
-    for literal, code in _NAMED_SECTIONS.items():
-        named = length == len(literal)
-        for k, word in enumerate(words):
-            piece = literal[8 * k : 8 * k + 8]
-            named &= word & MASKS[len(piece)] == int.from_bytes(piece, "little")
-        codes[named] = code
-    # "*** STREET d ***": the digit is the fourth byte of the second word.
-    digit = ((words[1] >> np.uint64(24)) & 0xFF).astype(np.int16) - ord("0")
-    street = (
-        (length == 16)
-        & (words[0] == int.from_bytes(b"*** STRE", "little"))
-        & (words[1] & np.uint64(0xFFFFFFFF00FFFFFF) == int.from_bytes(b"ET \0 ***", "little"))
-        & (digit >= 1)
-        & (digit <= 9)
-    )
-    codes[street] = digit[street]
-    return codes
 
 
 def _strays(text: Text, lines: np.ndarray, number: np.ndarray) -> pl.DataFrame:
