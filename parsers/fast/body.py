@@ -90,17 +90,13 @@ def read_body(text: Text, hands: Hands, seats: Seats) -> Body:
             [np.zeros(len(d), dtype=np.int64), found.hidden[s], np.zeros(len(t), dtype=np.int64)]
         ),
     )
-    # Cards of dealt lines first, then of placement lines, each in line order; ``card_act``
-    # indexes ``acts``, whose dealt lines come first.
-    act = np.full(len(kind), -1, dtype=np.int64)
-    act[d] = np.arange(len(d))
-    act[s] = len(d) + np.arange(len(s))
-    order = np.argsort(kind[found.card_line] != ex.DEALT_LINE, kind="stable")
     return Body(
         acts=acts,
-        card_act=act[found.card_line[order]],
-        card_row=found.card_row[order],
-        card_code=found.card_code[order],
+        card_act=np.concatenate([found.dealt_act, found.set_act + len(d)]),
+        card_row=np.concatenate(
+            [np.full(len(found.dealt_act), ex.DEALT, dtype=np.int8), found.set_row]
+        ),
+        card_code=np.concatenate([found.dealt_code, found.set_code]),
         show_seat=found.seat[v],
         fouled=found.fouled[v],
         show_codes=found.show_codes,

@@ -59,9 +59,10 @@ _NOTHING = _literal(b"")
 class Scanned:
     """What ``scan`` found, per line (``kind``, ``seat``, ``rest``: where the text after the
     name and its ``: `` starts, ``count`` of cards dealt, ``shown``, ``hidden`` discards,
-    ``fouled``), per card named on a line (``card_line``, ``card_row``, ``card_code``, in
-    line order), per showdown line (``show_codes``, 13 each, in line order) and per hand
-    (``bad``)."""
+    ``fouled``), per card listed on a dealt line (``dealt_act``: the line's rank among the
+    dealt lines, ``dealt_code``) and on a placement line (``set_act``: its rank among the
+    placement lines, ``set_row``, ``set_code``), in line order; per showdown line
+    (``show_codes``, 13 each, in line order) and per hand (``bad``)."""
 
     kind: np.ndarray
     seat: np.ndarray
@@ -70,9 +71,11 @@ class Scanned:
     shown: np.ndarray
     hidden: np.ndarray
     fouled: np.ndarray
-    card_line: np.ndarray
-    card_row: np.ndarray
-    card_code: np.ndarray
+    dealt_act: np.ndarray
+    dealt_code: np.ndarray
+    set_act: np.ndarray
+    set_row: np.ndarray
+    set_code: np.ndarray
     show_codes: np.ndarray
     bad: np.ndarray
 
@@ -101,21 +104,25 @@ def scan(
         shown=np.zeros(lines, dtype=np.bool_),
         hidden=np.zeros(lines, dtype=np.int64),
         fouled=np.zeros(lines, dtype=np.bool_),
-        card_line=np.empty(capacity, dtype=np.int64),
-        card_row=np.empty(capacity, dtype=np.int8),
-        card_code=np.empty(capacity, dtype=np.int64),
+        dealt_act=np.empty(capacity, dtype=np.int64),
+        dealt_code=np.empty(capacity, dtype=np.int64),
+        set_act=np.empty(capacity, dtype=np.int64),
+        set_row=np.empty(capacity, dtype=np.int8),
+        set_code=np.empty(capacity, dtype=np.int64),
         show_codes=np.zeros((lines, 13), dtype=np.int64),
         bad=np.zeros(hands, dtype=np.bool_),
     )
-    cards, shows = _scan(
+    dealt, placed, shows = _scan(
         buf, starts, ends, hand, sec, name_at, name_len, slots, card_pairs(), *_outputs(out)
     )
     return Scanned(
         **{
             **out.__dict__,
-            "card_line": out.card_line[:cards],
-            "card_row": out.card_row[:cards],
-            "card_code": out.card_code[:cards],
+            "dealt_act": out.dealt_act[:dealt],
+            "dealt_code": out.dealt_code[:dealt],
+            "set_act": out.set_act[:placed],
+            "set_row": out.set_row[:placed],
+            "set_code": out.set_code[:placed],
             "show_codes": out.show_codes[:shows],
         }
     )
@@ -130,9 +137,11 @@ def _outputs(out: Scanned) -> tuple[np.ndarray, ...]:
         out.shown,
         out.hidden,
         out.fouled,
-        out.card_line,
-        out.card_row,
-        out.card_code,
+        out.dealt_act,
+        out.dealt_code,
+        out.set_act,
+        out.set_row,
+        out.set_code,
         out.show_codes,
         out.bad,
     )
@@ -142,10 +151,9 @@ def _outputs(out: Scanned) -> tuple[np.ndarray, ...]:
 def _scan(
     buf, starts, ends, hand, sec, name_at, name_len, slots, pairs,
     kind, seat, rest, count, shown, hidden, fouled,
-    card_line, card_row, card_code, show_codes, bad,
+    dealt_act, dealt_code, set_act, set_row, set_code, show_codes, bad,
 ):  # fmt: skip
-    cards = 0
-    shows = 0
+    dealt_lines = set_lines = dealt = placed = shows = 0
     for i in range(len(starts)):
         s, e, h = starts[i], ends[i], hand[i]
         playing = sec[i] >= 0 and sec[i] < SHOWDOWN
@@ -156,8 +164,9 @@ def _scan(
                 bad[h] = True
                 continue
             kind[i], seat[i] = DEALT_LINE, row
-            ok, cards = _dealt(buf, name_end, e, pairs, i, card_line, card_row, card_code, cards,
-                               count, shown)  # fmt: skip
+            ok, dealt = _dealt(buf, name_end, e, pairs, i, dealt_lines, dealt_act, dealt_code,
+                               dealt, count, shown)  # fmt: skip
+            dealt_lines += 1
             if not (ok and playing):
                 bad[h] = True
             continue
@@ -171,8 +180,9 @@ def _scan(
             kind[i] = TIMEOUT_LINE
         elif playing:
             kind[i] = SETS_LINE
-            ok, hidden[i], cards = _placement(buf, at, e, pairs, i, card_line, card_row,
-                                              card_code, cards)  # fmt: skip
+            ok, hidden[i], placed = _placement(buf, at, e, pairs, set_lines, set_act, set_row,
+                                               set_code, placed)  # fmt: skip
+            set_lines += 1
             bad[h] |= not ok
         elif sec[i] == SHOWDOWN:
             kind[i] = SHOWS_LINE
@@ -184,7 +194,7 @@ def _scan(
         else:
             kind[i] = UNREAD
             bad[h] = True
-    return cards, shows
+    return dealt, placed, shows
 
 
 @numba.njit(cache=True, inline="always")
@@ -241,11 +251,14 @@ def _list(buf, open_, pairs):
 
 
 @numba.njit(cache=True, inline="always")
-def _emit(buf, open_, size, row, pairs, line, card_line, card_row, card_code, cards):
+def _emit(buf, open_, size, row, pairs, act, card_act, card_row, card_code, cards):
+    """The ``size`` cards of the list opening at ``open_``, stored from index ``cards`` on
+    (``card_row`` None: not stored); the new number of cards stored."""
     for n in range(size):
         at = open_ + 1 + 3 * n
-        card_line[cards] = line
-        card_row[cards] = row
+        card_act[cards] = act
+        if card_row is not None:
+            card_row[cards] = row
         card_code[cards] = pairs[buf[at], buf[at + 1]]
         cards += 1
     return cards
@@ -271,14 +284,14 @@ def _counted(buf, at, stop, before):
 
 
 @numba.njit(cache=True, inline="always")
-def _dealt(buf, at, stop, pairs, line, card_line, card_row, card_code, cards, count, shown):
+def _dealt(buf, at, stop, pairs, line, act, card_act, card_code, cards, count, shown):
     """`` [<cards>]`` or `` (<c> card(s))`` from ``at`` to the line's end: whether it reads."""
     if buf[at + 1] == 91:
         shown[line] = True
         size, close = _list(buf, at + 1, pairs)
         if size > 0 and close == stop - 1:
             count[line] = size
-            return True, _emit(buf, at + 1, size, ex.DEALT, pairs, line, card_line, card_row,
+            return True, _emit(buf, at + 1, size, ex.DEALT, pairs, act, card_act, None,
                                card_code, cards)  # fmt: skip
         return False, cards
     if buf[at + 1] != 40 or buf[stop - 1] != 41:
@@ -298,7 +311,7 @@ def _row_word(buf, at):
 
 
 @numba.njit(cache=True, inline="always")
-def _placement(buf, at, stop, pairs, line, card_line, card_row, card_code, cards):
+def _placement(buf, at, stop, pairs, act, card_act, card_row, card_code, cards):
     """``sets <row> [<cards>], ...`` from ``at`` to the line's end: whether it reads, the
     discards it counts without naming them, and the new card count."""
     if not _equals(buf, at, _SETS):
@@ -321,7 +334,7 @@ def _placement(buf, at, stop, pairs, line, card_line, card_row, card_code, cards
         size, close = _list(buf, open_, pairs)
         if size < 0 or close >= stop:
             return False, 0, cards
-        cards = _emit(buf, open_, size, row, pairs, line, card_line, card_row, card_code, cards)
+        cards = _emit(buf, open_, size, row, pairs, act, card_act, card_row, card_code, cards)
         pos = close + 1
         first = False
     if first:
@@ -333,7 +346,7 @@ def _placement(buf, at, stop, pairs, line, card_line, card_row, card_code, cards
         size, close = _list(buf, open_, pairs)
         if size < 0 or close != stop - 1:
             return False, 0, cards
-        cards = _emit(buf, open_, size, ex.DISCARD, pairs, line, card_line, card_row, card_code,
+        cards = _emit(buf, open_, size, ex.DISCARD, pairs, act, card_act, card_row, card_code,
                       cards)  # fmt: skip
         return True, 0, cards
     number = _counted(buf, pos, stop, _DISCARDS)
