@@ -132,45 +132,17 @@ class Text:
     def find(
         self, pos: np.ndarray, stop: np.ndarray, targets: bytes, limit: int = 256
     ) -> np.ndarray:
-        """The first offset in ``[pos, stop)`` holding one of the bytes ``targets`` (-1: none).
-
-        Steps one byte at a time over the rows still searching: meant for
-        short stretches (``limit`` bytes at most; longer ones count as none).
-        """
-        found = np.full(len(pos), -1, dtype=np.int64)
-        rows = np.flatnonzero(pos < stop)
-        at = pos[rows]
-        for _ in range(limit):
-            if not len(rows):
-                break
-            byte = self.buf[at]
-            hit = byte == targets[0]
-            for target in targets[1:]:
-                hit |= byte == target
-            found[rows[hit]] = at[hit]
-            at = at[~hit] + 1
-            rows = rows[~hit]
-            inside = at < stop[rows]
-            rows, at = rows[inside], at[inside]
-        return found
+        """The first offset in ``[pos, stop)`` holding one of the bytes ``targets`` (-1: none
+        within ``limit`` bytes of ``pos``)."""
+        wanted = np.zeros(256, dtype=np.bool_)
+        wanted[list(targets)] = True
+        return _find(self.buf, pos, stop, wanted, limit)
 
     def find_back(
         self, pos: np.ndarray, stop: np.ndarray, target: int, limit: int = 256
     ) -> np.ndarray:
         """The last offset in ``[stop, pos)`` holding byte ``target`` (-1: none within ``limit``)."""
-        found = np.full(len(pos), -1, dtype=np.int64)
-        rows = np.flatnonzero(pos > stop)
-        at = pos[rows] - 1
-        for _ in range(limit):
-            if not len(rows):
-                break
-            hit = self.buf[at] == target
-            found[rows[hit]] = at[hit]
-            at = at[~hit] - 1
-            rows = rows[~hit]
-            inside = at >= stop[rows]
-            rows, at = rows[inside], at[inside]
-        return found
+        return _find_back(self.buf, pos, stop, target, limit)
 
     def strings(self, starts: np.ndarray, ends: np.ndarray) -> pl.Series:
         """The text of each span ``[start, end)`` as a polars string column.
@@ -204,6 +176,28 @@ class Text:
         return pl.Series(
             pa.LargeStringArray.from_buffers(len(starts), pa.py_buffer(offsets), pa.py_buffer(data))
         )
+
+
+@numba.njit(cache=True, nogil=True)
+def _find(buf, pos, stop, wanted, limit):
+    found = np.full(len(pos), -1, dtype=np.int64)
+    for i in range(len(pos)):
+        for at in range(pos[i], min(stop[i], pos[i] + limit)):
+            if wanted[buf[at]]:
+                found[i] = at
+                break
+    return found
+
+
+@numba.njit(cache=True, nogil=True)
+def _find_back(buf, pos, stop, target, limit):
+    found = np.full(len(pos), -1, dtype=np.int64)
+    for i in range(len(pos)):
+        for at in range(pos[i] - 1, max(stop[i], pos[i] - limit) - 1, -1):
+            if buf[at] == target:
+                found[i] = at
+                break
+    return found
 
 
 @numba.njit(cache=True, nogil=True)
