@@ -11,6 +11,7 @@ from dashboard import sidebar, ui
 from dashboard.cache import database
 from dashboard.context import Context
 from dashboard.settings import AppSettings
+from pipeline.errors import UserError
 
 #: Tighter page margins than Streamlit's default, so a laptop screen shows more.
 CSS = """<style>
@@ -41,7 +42,12 @@ def run(settings: AppSettings) -> None:
     st.set_page_config(page_title="OFC coach", page_icon="♠", layout="wide")
     st.html(CSS)
     db = database(str(settings.db))
-    context = Context(db=db, filters=sidebar.filters(db))
+    try:
+        view = sidebar.filters(db)
+    except UserError as error:  # no database, or one this version cannot read
+        st.error(str(error))
+        st.stop()
+    context = Context(db=db, filters=view)
     with st.sidebar:
         ui.text(f"Database: {settings.db.name}")
     pages = [

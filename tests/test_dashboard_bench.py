@@ -34,6 +34,13 @@ def test_the_built_database_follows_the_schema(tmp_path: Path) -> None:
             " AS placed FROM placements GROUP BY ALL) WHERE placed <> 13"
         )
         assert _value(con, incomplete) == 0  # every player-hand places its 13 cards
+        unlike = (
+            "SELECT count(*) FROM player_hands p JOIN hands h USING (hand_id)"
+            " WHERE p.point_value IS DISTINCT FROM h.point_value"
+            " OR p.currency IS DISTINCT FROM h.currency"
+        )
+        assert _value(con, unlike) == 0  # the stake copied from hands
+        assert _value(con, "SELECT count(DISTINCT currency) FROM player_hands") == 2
     finally:
         con.close()
 

@@ -92,6 +92,10 @@ FAY = (
     "FROM player_hands AS ph JOIN hands AS h USING (hand_id) WHERE player = 'Fay' ORDER BY h.played_at"
 )
 EXPECTED = [("771", 0, True, False), ("772", 0, True, True), ("773", 1, False, False)]
+STAKES = (
+    "SELECT ph.point_value, ph.currency, count(*) FROM player_hands AS ph JOIN hands AS h "
+    "USING (hand_id) WHERE ph.point_value = h.point_value AND ph.currency = h.currency GROUP BY ALL"
+)
 
 
 def test_whole_match_in_one_file(tmp_path: Path) -> None:
@@ -109,3 +113,4 @@ def test_match_split_between_imports(tmp_path: Path, order: str) -> None:
         assert ofc_import(file, "--db", db) == 0
     assert query(db, FAY) == EXPECTED
     assert query(db, "SELECT count(*) FROM pairwise") == [(3,)]
+    assert query(db, STAKES) == [(0.5, "USD", 6)]  # re-scored rows keep their hand's stake

@@ -7,6 +7,8 @@ caches database instances by path, so a plain ``duckdb.connect(path)`` after a
 swap would hand back the old snapshot: each snapshot is instead ATTACHed
 read-only to its own in-memory instance. Every query runs on its own cursor
 (sessions run in threads) with ``?`` parameters, never values pasted in SQL.
+A database of another schema version is refused with a UserError saying
+what to do (an older one: upgrade it with ``ofc import --db FILE``).
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ import duckdb
 import polars as pl
 
 from pipeline.errors import UserError
+from pipeline.load.database import schema_problem, stored_version
 
 ALIAS = "ofc"
 #: DuckDB's memory limit in the dashboard (a shared laptop, many sessions).
@@ -50,6 +53,10 @@ def _open(path: Path) -> duckdb.DuckDBPyConnection:
     connection.execute("SET TimeZone = 'UTC'")  # dates in filters are UTC days
     connection.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     connection.execute(f"ATTACH '{_quoted(path)}' AS {ALIAS} (READ_ONLY)")
+    problem = schema_problem(path, stored_version(connection, ALIAS))
+    if problem:
+        connection.close()
+        raise UserError(problem)
     return connection
 
 

@@ -12,9 +12,11 @@ the parameter list.
 True
 >>> where = scope(Filters(hero="Anna", variant="classic", stakes="play"))
 >>> where.sql
-'p.variant = ? AND p.money IS NULL AND p.player = ?'
+'p.variant = ? AND p.point_value IS NULL AND p.player = ?'
 >>> where.params
 ('classic', 'Anna')
+>>> scope(Filters(hero="Anna", stakes="0.5 USD")).params
+(0.5, 'USD', 'Anna')
 """
 
 from __future__ import annotations
@@ -130,29 +132,29 @@ def _stake(stakes: str) -> tuple[float, str | None] | None:
         return None
 
 
-def _stake_test(where: Where, stakes: str) -> Where:
-    """``where`` plus the stake conditions on ``hands`` (alias ``h``)."""
+def _stakes(where: Where, stakes: str, alias: str) -> Where:
+    """``where`` plus the stake conditions on ``point_value`` and ``currency``, columns
+    of both ``hands`` and ``player_hands`` (under ``alias``).
+
+    >>> _stakes(Where(), "0.5 USD", "p")
+    Where(conditions=('abs(p.point_value - ?) < 1e-9', 'p.currency = ?'), params=(0.5, 'USD'))
+    >>> _stakes(Where(), "2", "h").sql, _stakes(Where(), "lots", "h").sql
+    ('abs(h.point_value - ?) < 1e-9 AND h.currency IS NULL', 'FALSE')
+    """
     if stakes == PLAY_MONEY:
-        return where.also("h.point_value IS NULL")
+        return where.also(f"{alias}.point_value IS NULL")
     stake = _stake(stakes)
     if stake is None:
         return where.also("FALSE")
     value, currency = stake
-    where = where.also("abs(h.point_value - ?) < 1e-9", value)
-    return where.also("h.currency = ?", currency) if currency else where.also("h.currency IS NULL")
-
-
-def _stakes(where: Where, stakes: str, alias: str) -> Where:
-    if stakes == PLAY_MONEY:
-        return where.also(f"{alias}.money IS NULL")
-    inner = _stake_test(Where(), stakes)
-    return where.also(
-        f"{alias}.hand_id IN (SELECT h.hand_id FROM hands h WHERE {inner.sql})", *inner.params
-    )
+    where = where.also(f"abs({alias}.point_value - ?) < 1e-9", value)
+    if currency:
+        return where.also(f"{alias}.currency = ?", currency)
+    return where.also(f"{alias}.currency IS NULL")
 
 
 def _columns(filters: Filters, alias: str) -> Where:
-    """Conditions on the columns ``hands`` and ``player_hands`` share."""
+    """Conditions on the columns ``hands`` and ``player_hands`` share (the stake's too)."""
     where = Where()
     for name in ("variant", "ruleset"):
         value = getattr(filters, name)
@@ -162,7 +164,7 @@ def _columns(filters: Filters, alias: str) -> Where:
         where = where.also(f"{alias}.played_at >= ?", filters.date_from)
     if filters.date_to:
         where = where.also(f"{alias}.played_at < ?", filters.date_to + timedelta(days=1))
-    return where
+    return _stakes(where, filters.stakes, alias) if filters.stakes else where
 
 
 def scope(filters: Filters, alias: str = "p") -> Where:
@@ -172,8 +174,6 @@ def scope(filters: Filters, alias: str = "p") -> Where:
     opponent also played. Use ``filters.population()`` for everybody's rows.
     """
     where = _columns(filters, alias)
-    if filters.stakes:
-        where = _stakes(where, filters.stakes, alias)
     if filters.hero:
         where = where.also(f"{alias}.player = ?", filters.hero)
     if filters.opponent:
@@ -188,5 +188,4 @@ def scope(filters: Filters, alias: str = "p") -> Where:
 
 def hand_scope(filters: Filters) -> Where:
     """Conditions on ``hands`` (alias ``h``): variant, ruleset, dates and stakes only."""
-    where = _columns(filters, "h")
-    return _stake_test(where, filters.stakes) if filters.stakes else where
+    return _columns(filters, "h")

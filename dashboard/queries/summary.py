@@ -97,15 +97,21 @@ FROM stats
 WHERE hands > 0
 """
 
-_SCOOPS = """
-WITH sides AS (
-    SELECT rows_a AS rows_won FROM pairwise
-    WHERE {player_a} hand_id IN ({hands})
-    UNION ALL
-    SELECT rows_b AS rows_won FROM pairwise
-    WHERE {player_b} hand_id IN ({hands})
-)
-SELECT count(*) FILTER (WHERE rows_won = 3) / nullif(count(*), 0) FROM sides
+_PLAYER_SIDE_SCOOPS = """
+SELECT count(*) FILTER (
+    WHERE CASE WHEN w.position_a = p.position THEN w.rows_a ELSE w.rows_b END = 3
+) / nullif(count(*), 0)
+FROM player_hands p
+JOIN pairwise w
+    ON w.hand_id = p.hand_id AND (w.position_a = p.position OR w.position_b = p.position)
+WHERE {where}
+"""
+
+_BOTH_SIDES_SCOOPS = """
+SELECT (count(*) FILTER (WHERE rows_a = 3) + count(*) FILTER (WHERE rows_b = 3))
+    / nullif(2 * count(*), 0)
+FROM pairwise
+WHERE hand_id IN ({hands})
 """
 
 _POOLED_SCOOPS = (
@@ -117,26 +123,25 @@ _PLAYER_SCOOPS = "SELECT scoop_rate FROM player_summary WHERE player = ? AND var
 def scoop_rate(db: Database, filters: Filters) -> float | None:
     """Scoops / pairwise settlements of the hero (or everybody) in the view.
 
-    The hands of a computed view come from ``hands`` when it depends on the
-    hand only, from ``player_hands`` when it names a hero or an opponent.
+    A hero's settlements are found from the hero's player-hands in the view,
+    each joined to the pairs it sits in (by position). Everybody's are both
+    sides of every pair of the view's hands: from ``hands`` when the view
+    depends on the hand only, from ``player_hands`` when it names an opponent.
     """
     if filters.summarised:
         if filters.hero:
             return db.value(_PLAYER_SCOOPS, [filters.hero, filters.variant_key])
         return db.value(_POOLED_SCOOPS, [filters.variant_key])
-    if filters.hero or filters.opponent:
+    if filters.hero:
+        where = scope(filters)
+        return db.value(_PLAYER_SIDE_SCOOPS.format(where=where.sql), list(where.params))
+    if filters.opponent:
         where = scope(filters)
         kept = f"SELECT p.hand_id FROM player_hands p WHERE {where.sql}"
     else:
         where = hand_scope(filters)
         kept = f"SELECT h.hand_id FROM hands h WHERE {where.sql}"
-    hero = [filters.hero] if filters.hero else []
-    sql = _SCOOPS.format(
-        hands=kept,
-        player_a="player_a = ? AND" if hero else "",
-        player_b="player_b = ? AND" if hero else "",
-    )
-    return db.value(sql, [*hero, *where.params, *hero, *where.params])
+    return db.value(_BOTH_SIDES_SCOOPS.format(hands=kept), list(where.params))
 
 
 def _rows(db: Database, sql: str, params: list[object]) -> dict[str, dict[str, object]]:
@@ -163,10 +168,10 @@ def summaries(db: Database, filters: Filters) -> dict[str, dict[str, object]]:
 
 
 _MONEY = """
-SELECT h.currency, sum(p.money) AS money
-FROM player_hands p JOIN hands h USING (hand_id)
+SELECT p.currency, sum(p.money) AS money
+FROM player_hands p
 WHERE p.money IS NOT NULL AND {where}
-GROUP BY h.currency
+GROUP BY p.currency
 ORDER BY abs(sum(p.money)) DESC
 """
 

@@ -32,8 +32,11 @@ CACHE = Path(__file__).resolve().parents[2] / "out" / "bench"
 
 
 def _fingerprint() -> str:
-    """A hash of what the database's content depends on: its builder, the schema, the metrics."""
-    digest = hashlib.sha256()
+    """A hash of what the database's content depends on: its builder, the schema (its
+    DDL and version), the metrics."""
+    from pipeline.load.database import SCHEMA_VERSION
+
+    digest = hashlib.sha256(SCHEMA_VERSION.encode())
     digest.update((Path(__file__).parent / "dashboard_db.py").read_bytes())
     load = resources.files("pipeline.load")
     digest.update(load.joinpath("ddl.sql").read_bytes())

@@ -158,7 +158,7 @@ def _finish(
     timed_out: np.ndarray,
 ) -> dict[str, pl.DataFrame]:
     """The ``player_hands``, ``pairwise`` and ``placements`` rows of scored player-hands."""
-    context = hands_frame.select("hand_id", "played_at", "ruleset", "point_value")
+    context = hands_frame.select("hand_id", "played_at", "ruleset", "point_value", "currency")
     n = scored.height
     mismatch = rng.random(n) < 0.005
     no_street = pl.Series(in_fl | timed_out)
@@ -196,7 +196,6 @@ def _finish(
             category_middle=pl.col("category_middle").cast(pl.String),
             category_bottom=pl.col("category_bottom").cast(pl.String),
         )
-        .drop("point_value")
     )
     names = scored.select("hand_id", "position", "player")
     pairwise = (

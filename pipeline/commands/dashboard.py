@@ -86,11 +86,16 @@ def streamlit_environment() -> dict[str, str]:
 
 
 def checked_database(db: Path) -> Path:
-    """``db`` as an absolute path, or a UserError saying how to make one."""
+    """``db`` as an absolute path, or a UserError saying how to make or upgrade one."""
+    from pipeline.load.database import schema_problem, schema_version
+
     if not db.is_file():
         raise UserError(
             f"database {db} does not exist: create it with `ofc import --db {db} FILES...`"
         )
+    problem = schema_problem(db, schema_version(db))
+    if problem:
+        raise UserError(problem)
     return db.resolve()
 
 

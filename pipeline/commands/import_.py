@@ -5,7 +5,8 @@ rules engine and loaded in one transaction into a copy of the database that
 then replaces it atomically (docs/schema.md, "DuckDB database"): importing
 the same files again adds nothing, a stopped import changes nothing, and the
 dashboard may read the database all the while. ``--watch`` keeps importing
-what room clients append.
+what room clients append. Without paths, it only upgrades a database made by
+an older ofc to the current schema.
 """
 
 from __future__ import annotations
@@ -23,7 +24,11 @@ HELP = "Import hand histories (files, folders, archives) into a DuckDB database.
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
-        "paths", nargs="+", metavar="PATH", help="files, folders, globs or archives"
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="files, folders, globs or archives; none: only upgrade an existing --db "
+        "made by an older ofc",
     )
     parser.add_argument(
         "--db", required=True, type=Path, metavar="FILE", help="the DuckDB file (created if absent)"
@@ -80,6 +85,10 @@ def run(args: argparse.Namespace) -> int:
 
     if args.workers < 1:
         raise UserError("--workers must be 1 or more")
+    if args.watch and not args.paths:
+        raise UserError(
+            f"--watch needs the files or folders to watch: ofc import PATH... --db {args.db} --watch"
+        )
     if args.engine == "dask" and not args.scheduler:
         raise UserError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
     options = ImportOptions(

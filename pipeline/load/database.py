@@ -21,10 +21,13 @@ import polars as pl
 
 from parsers.schema import PLAYER_HANDS
 from pipeline.errors import UserError
-from pipeline.load.recompute import RulesetLoader, recompute
+from pipeline.load.recompute import HAND_CONTEXT, RulesetLoader, recompute
 from pipeline.load.tables import PLAYER_HANDS_STAGED, conform
 
-SCHEMA_VERSION = "1"
+SCHEMA_VERSION = "2"
+#: Schema versions ``connect`` upgrades in place (version 2: ``player_hands`` holds
+#: the hand's stake, ``point_value`` and ``currency``).
+UPGRADABLE = ("1",)
 METRICS = ("audit_mismatches", "player_summary", "style_metrics")
 #: DuckDB's memory limit during a load (the import's peak stays under 2 GB).
 MEMORY_LIMIT = "1GB"
@@ -92,7 +95,8 @@ def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) 
 
 
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
-    """A connection with the import's memory limit; creates the schema when writable."""
+    """A connection with the import's memory limit; when writable, creates the schema
+    or upgrades an older one (``UPGRADABLE``) to ``SCHEMA_VERSION``."""
     con = duckdb.connect(str(path), read_only=read_only)
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     con.execute("SET preserve_insertion_order = false")
@@ -103,7 +107,101 @@ def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
             "AS v(key, value) WHERE NOT EXISTS (SELECT 1 FROM meta)",
             [SCHEMA_VERSION, dt.datetime.now(dt.UTC).isoformat(timespec="seconds")],
         )
+        _upgrade(con, path)
     return con
+
+
+def stored_version(con: duckdb.DuckDBPyConnection, catalog: str | None = None) -> str | None:
+    """The schema version recorded in table ``meta`` of the default database (or of the
+    attached ``catalog``); None when there is no such table or row."""
+    found = con.execute(
+        "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'meta' "
+        "AND schema_name = 'main' AND database_name = coalesce(?, current_database())",
+        [catalog],
+    ).fetchall()[0][0]
+    if not found:
+        return None
+    meta = f"{catalog}.main.meta" if catalog else "main.meta"
+    rows = con.execute(f"SELECT value FROM {meta} WHERE key = 'schema_version'").fetchall()
+    return rows[0][0] if rows else None
+
+
+def schema_problem(db: Path, version: str | None) -> str | None:
+    """Why this ofc cannot read ``db`` stored at schema ``version``, and what to do;
+    None when it can.
+
+    >>> schema_problem(Path("a.duckdb"), SCHEMA_VERSION) is None
+    True
+    >>> print(schema_problem(Path("a.duckdb"), "1"))  # doctest: +NORMALIZE_WHITESPACE
+    a.duckdb was made by an older version of ofc (schema version 1, now 2): upgrade it once
+    with `ofc import --db a.duckdb` (it keeps every hand and needs no files), then open it again
+    """
+    if version == SCHEMA_VERSION:
+        return None
+    if version in UPGRADABLE:
+        return (
+            f"{db} was made by an older version of ofc (schema version {version}, "
+            f"now {SCHEMA_VERSION}): upgrade it once with `ofc import --db {db}` "
+            "(it keeps every hand and needs no files), then open it again"
+        )
+    if version is None:
+        return f"{db} is not a database made by `ofc import`: give the file `ofc import` wrote"
+    return (
+        f"{db} was made by a newer version of ofc (schema version {version}; this one "
+        f"knows {SCHEMA_VERSION}): update ofc to use it"
+    )
+
+
+def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
+    """Bring a database of an older schema version to ``SCHEMA_VERSION``, in one transaction.
+
+    Version 1 to 2: ``player_hands`` gets the hand's ``point_value`` and
+    ``currency`` (added last: readers go by column names).
+    """
+    version = stored_version(con)
+    if version == SCHEMA_VERSION:
+        return
+    if version not in UPGRADABLE:
+        raise UserError(schema_problem(path, version))
+    con.execute("BEGIN TRANSACTION")
+    con.execute("ALTER TABLE player_hands ADD COLUMN point_value DOUBLE")
+    con.execute("ALTER TABLE player_hands ADD COLUMN currency VARCHAR")
+    con.execute(
+        "UPDATE player_hands AS p SET point_value = h.point_value, currency = h.currency "
+        "FROM hands AS h WHERE h.hand_id = p.hand_id"
+    )
+    con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [SCHEMA_VERSION])
+    con.execute("COMMIT")
+
+
+def _open_read_only(db: Path) -> duckdb.DuckDBPyConnection:
+    try:
+        return duckdb.connect(str(db), read_only=True)
+    except duckdb.Error as error:
+        raise UserError(f"cannot open {db} as a DuckDB database: {error}") from None
+
+
+def schema_version(db: Path) -> str | None:
+    """The schema version of the database file ``db`` (read-only); None when it does
+    not exist yet or ``ofc import`` did not make it."""
+    if not db.exists():
+        return None
+    con = _open_read_only(db)
+    try:
+        return stored_version(con)
+    finally:
+        con.close()
+
+
+def upgrade_from(db: Path) -> str | None:
+    """The older schema version ``db`` will be upgraded from by the next import (None:
+    none, or no database yet); a UserError when a newer ofc made it."""
+    version = schema_version(db)
+    if version is None or version == SCHEMA_VERSION:
+        return None
+    if version not in UPGRADABLE:
+        raise UserError(schema_problem(db, version))
+    return version
 
 
 def known_files(db: Path) -> dict[str, KnownFile]:
@@ -114,10 +212,7 @@ def known_files(db: Path) -> dict[str, KnownFile]:
     """
     if not db.exists():
         return {}
-    try:
-        con = duckdb.connect(str(db), read_only=True)
-    except duckdb.Error as error:
-        raise UserError(f"cannot open {db} as a DuckDB database: {error}") from None
+    con = _open_read_only(db)
     try:
         tables = {
             row[0] for row in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()
@@ -292,8 +387,7 @@ def _rescore_matches(con: duckdb.DuckDBPyConnection, import_id: int, load: Rules
     )
     hands = frame(
         con,
-        "SELECT hand_id, ruleset, variant, played_at, match_id, point_value FROM hands "
-        "SEMI JOIN stale_hands USING (hand_id)",
+        f"SELECT {', '.join(HAND_CONTEXT)} FROM hands SEMI JOIN stale_hands USING (hand_id)",
     )
     result = recompute(hands, players, load)
     features = frame(

@@ -72,6 +72,8 @@ CREATE TABLE IF NOT EXISTS player_hands (
     played_at TIMESTAMPTZ,
     variant VARCHAR,
     ruleset VARCHAR,
+    point_value DOUBLE,
+    currency VARCHAR,
     fantasyland_repeats SMALLINT,
     foul BOOLEAN,
     category_top VARCHAR,

@@ -66,6 +66,7 @@ class ImportSummary:
     seconds: float
     stage_seconds: float = 0.0  # parsing and scoring
     load_seconds: float = 0.0  # copying, loading, rebuilding metrics, swapping in
+    upgraded_from: str | None = None  # the older schema version the database had
 
 
 @dataclass
@@ -82,6 +83,11 @@ class _FileProgress:
 def _check_options(options: ImportOptions) -> None:
     if not options.db.parent.is_dir():
         raise UserError(f"the folder of --db {options.db} does not exist; create it first")
+    if not options.paths and not options.db.exists():
+        raise UserError(
+            f"{options.db} does not exist and no files were named: "
+            f"`ofc import PATH... --db {options.db}` creates it"
+        )
     if options.db.exists() and options.db.is_dir():
         raise UserError(f"--db {options.db} is a folder; give a file name such as hands.duckdb")
     if options.ruleset is not None:
@@ -176,7 +182,12 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
     _check_options(options)
     paths = Paths(options.db.resolve())
     with import_lock(paths, on_wait=lambda: progress.phase("waiting for another import to finish")):
-        inputs = input_files(list(options.paths), paths.db, allow_empty=options.complete_only)
+        upgrade = database.upgrade_from(paths.db)
+        inputs = (
+            input_files(list(options.paths), paths.db, allow_empty=options.complete_only)
+            if options.paths
+            else []
+        )
         known = database.known_files(paths.db)
         reads = [
             f
@@ -187,17 +198,42 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
         ]
         unchanged = len(inputs) - len(reads)
         if not reads:
-            return ImportSummary(paths.db, 0, unchanged, None, (), time.monotonic() - began)
-        run = f"{os.getpid()}-{time.time_ns()}"
+            if upgrade is not None:
+                _upgrade(paths, progress)
+            seconds = time.monotonic() - began
+            return ImportSummary(paths.db, 0, unchanged, None, (), seconds, upgraded_from=upgrade)
+        run = _run_id()
         staging = paths.staging / run
         staging.mkdir(parents=True)
         try:
-            return _import(
+            summary = _import(
                 options, paths, reads, unchanged, staging, run, progress, began, started_at
             )
+            return replace(summary, upgraded_from=upgrade)
         finally:
             shutil.rmtree(paths.staging, ignore_errors=True)
             remove_work(paths, run)
+
+
+def _run_id() -> str:
+    return f"{os.getpid()}-{time.time_ns()}"
+
+
+def _upgrade(paths: Paths, progress: Progress) -> None:
+    """Nothing to import into a database of an older schema: upgrade a copy
+    (``database.connect`` does) and swap it in, atomically like an import."""
+    progress.phase(f"upgrading {paths.db.name} to schema version {database.SCHEMA_VERSION}")
+    run = _run_id()
+    try:
+        work = start_copy(paths, run)
+        con = database.connect(work)
+        try:
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        swap_in(work, paths)
+    finally:
+        remove_work(paths, run)
 
 
 def _import(
@@ -260,14 +296,33 @@ def _import(
     )
 
 
+def _upgrade_note(summary: ImportSummary) -> str:
+    return f"upgraded from schema version {summary.upgraded_from} to {database.SCHEMA_VERSION}"
+
+
+def _nothing_new(summary: ImportSummary) -> str:
+    """The summary of a run that imported nothing.
+
+    >>> from pathlib import Path
+    >>> _nothing_new(ImportSummary(Path("a.duckdb"), 0, 2, None, (), 0.1))
+    'nothing new in 2 file(s) already imported; a.duckdb unchanged'
+    >>> _nothing_new(ImportSummary(Path("a.duckdb"), 0, 0, None, (), 0.1, upgraded_from="1"))
+    'no files to import; a.duckdb upgraded from schema version 1 to 2'
+    """
+    state = _upgrade_note(summary) if summary.upgraded_from else "unchanged"
+    if summary.files_unchanged:
+        return (
+            f"nothing new in {summary.files_unchanged} file(s) already imported; "
+            f"{summary.db} {state}"
+        )
+    return f"no files to import; {summary.db} {state}"
+
+
 def summary_lines(summary: ImportSummary) -> list[str]:
     """The closing summary, as lines for people."""
     lines = []
     if summary.counts is None:
-        lines.append(
-            f"nothing new in {summary.files_unchanged} file(s) already imported; "
-            f"{summary.db} unchanged"
-        )
+        lines.append(_nothing_new(summary))
     else:
         c = summary.counts
         rate = c.hands_read / summary.seconds if summary.seconds > 0 else 0.0
@@ -282,6 +337,8 @@ def summary_lines(summary: ImportSummary) -> list[str]:
             f"  rejected         {c.rejects_added:>12,}  (new rows in rejects)",
             f"  audit mismatches {c.mismatches_added:>12,}  (player-hands the room scored differently)",
         ]
+        if summary.upgraded_from:
+            lines.append(f"  database         {_upgrade_note(summary)}")
     lines += [
         f"  waiting for the hand at {path}:{line} to be completed"
         for path, line in summary.held_back

@@ -26,7 +26,17 @@ POINTS_TOLERANCE = 1e-6
 
 MODEL_COLUMNS = tuple(PLAYER_HANDS.names)
 #: Columns of ``hands`` a player-hand needs for recomputation.
-HAND_CONTEXT = ("hand_id", "ruleset", "variant", "played_at", "match_id", "point_value")
+HAND_CONTEXT = (
+    "hand_id",
+    "ruleset",
+    "variant",
+    "played_at",
+    "match_id",
+    "point_value",
+    "currency",
+)
+#: Columns of ``hands`` copied onto every player-hand, in table order.
+COPIED_CONTEXT = ("played_at", "variant", "ruleset", "point_value", "currency")
 
 #: Recomputed columns added to ``player_hands``, in table order.
 RESULT_COLUMNS = (
@@ -229,5 +239,4 @@ def _finish(scored: list[pl.DataFrame], model_columns: list[str]) -> pl.DataFram
             (pl.col("reported_points") - pl.col("points")).abs() > POINTS_TOLERANCE
         ).fill_null(False),
     )
-    context = ("played_at", "variant", "ruleset")
-    return frame.select(*model_columns, *context, *RESULT_COLUMNS)
+    return frame.select(*model_columns, *COPIED_CONTEXT, *RESULT_COLUMNS)

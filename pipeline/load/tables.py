@@ -27,6 +27,8 @@ PLAYER_HANDS_STAGED = (
         "played_at": _model(HANDS)["played_at"],
         "variant": pl.String,
         "ruleset": pl.String,
+        "point_value": pl.Float64,
+        "currency": pl.String,
         "fantasyland_repeats": pl.Int16,
         "foul": pl.Boolean,
         "category_top": pl.String,

@@ -27,7 +27,7 @@ def watch(options: ImportOptions, progress: Progress, interval: float) -> int:
         while True:
             summary = run_import(options, progress)
             progress.close()
-            if summary.counts is not None or summary.held_back != waiting:
+            if summary.counts is not None or summary.upgraded_from or summary.held_back != waiting:
                 print("\n".join(summary_lines(summary)), file=sys.stdout, flush=True)
             waiting = summary.held_back
             time.sleep(interval)

@@ -1,12 +1,7 @@
 -- player_summary: results per player, per variant and over all variants
 -- ('all'); formulas in docs/metrics.md. Needs audit_mismatches first.
 CREATE OR REPLACE TABLE player_summary AS
-WITH per_hand AS (
-    SELECT ph.*, h.currency
-    FROM player_hands AS ph
-    JOIN hands AS h USING (hand_id)
-),
-hand_stats AS (
+WITH hand_stats AS (
     SELECT
         player,
         CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
@@ -30,7 +25,7 @@ hand_stats AS (
         count(*) FILTER (WHERE in_fantasyland) AS fantasyland_hands,
         count(*) FILTER (WHERE in_fantasyland AND fantasyland_stay) AS fantasyland_stays,
         avg(points) FILTER (WHERE in_fantasyland) AS points_per_fantasyland_hand
-    FROM per_hand
+    FROM player_hands
     GROUP BY GROUPING SETS ((player, variant), (player))
 ),
 sides AS (

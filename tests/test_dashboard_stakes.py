@@ -1,0 +1,113 @@
+"""The stake filter reads ``player_hands``' own ``point_value`` and ``currency``.
+
+On a database made by ``ofc simulate`` + ``ofc import`` (play money and the
+same point value in two currencies among its stakes), every stake keeps
+exactly the player-hands whose hand, in ``hands``, has that stake; and the
+scoop rate of a narrowed view equals the one computed from ``pairwise`` and
+the hands of the view.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+
+import pytest
+from import_support import ofc_import, query, simulate
+
+from dashboard.queries import options, summary
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters, hand_scope, scope, stakes_key
+
+_STAKES = (
+    "SELECT p.hand_id, p.seat, p.player, h.point_value, h.currency"
+    " FROM player_hands p JOIN hands h USING (hand_id)"
+)
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("stakes")
+    history = simulate(folder / "hands.jsonl", 300, seed=5, fmt="jsonl")
+    db = folder / "ofc.duckdb"
+    assert ofc_import(history, "--db", db) == 0
+    return db
+
+
+@pytest.fixture(scope="module")
+def by_stake(db_path: Path) -> dict[str, set[tuple[str, int, str]]]:
+    """Every player-hand (hand, seat, player), grouped by its hand's stake in ``hands``."""
+    groups: dict[str, set[tuple[str, int, str]]] = defaultdict(set)
+    for hand_id, seat, player, value, currency in query(db_path, _STAKES):
+        groups[stakes_key(value, currency)].add((hand_id, seat, player))
+    return groups
+
+
+def _rows(db_path: Path, filters: Filters) -> set[tuple[str, int, str]]:
+    where = scope(filters)
+    sql = f"SELECT p.hand_id, p.seat, p.player FROM player_hands p WHERE {where.sql}"
+    return set(query(db_path, sql, list(where.params)))
+
+
+def test_the_database_has_the_stakes_that_can_go_wrong(by_stake: dict) -> None:
+    currencies = {label.split()[1] for label in by_stake if label != "play"}
+    assert "play" in by_stake and "0.5 EUR" in by_stake and "0.5 USD" in by_stake
+    assert len(currencies) >= 3
+
+
+def test_every_stake_keeps_the_player_hands_of_its_hands(db_path: Path, by_stake: dict) -> None:
+    labels = options.choices(Database(db_path)).stakes
+    assert set(labels) == set(by_stake)
+    for label in labels:
+        assert _rows(db_path, Filters(stakes=label)) == by_stake[label], label
+
+
+def test_a_heros_stake_keeps_only_the_heros_rows(db_path: Path, by_stake: dict) -> None:
+    hero = options.choices(Database(db_path)).players[0]
+    for label, rows in by_stake.items():
+        mine = {row for row in rows if row[2] == hero}
+        assert _rows(db_path, Filters(hero=hero, stakes=label)) == mine, label
+
+
+def test_play_money_is_the_rows_without_money(db_path: Path, by_stake: dict) -> None:
+    without_money = set(
+        query(db_path, "SELECT hand_id, seat, player FROM player_hands WHERE money IS NULL")
+    )
+    assert without_money == by_stake["play"]
+
+
+def test_unreadable_or_unknown_stakes_keep_nothing(db_path: Path) -> None:
+    for label in ("lots", "0.5", "0.5 GBP"):
+        assert _rows(db_path, Filters(stakes=label)) == set(), label
+
+
+def test_hand_and_player_hand_scopes_pick_the_same_hands(db_path: Path, by_stake: dict) -> None:
+    for label in by_stake:
+        where = hand_scope(Filters(stakes=label))
+        hands = query(db_path, f"SELECT h.hand_id FROM hands h WHERE {where.sql}", where.params)
+        assert {h for (h,) in hands} == {row[0] for row in by_stake[label]}, label
+
+
+def _scoop_rate(db_path: Path, hero: str | None, hands: set[str]) -> float:
+    """Scoops / settlements of ``hero`` (everybody: both sides) in ``hands``, from ``pairwise``."""
+    sides = []
+    for hand_id, player_a, player_b, rows_a, rows_b in query(
+        db_path, "SELECT hand_id, player_a, player_b, rows_a, rows_b FROM pairwise"
+    ):
+        if hand_id in hands:
+            sides += [rows_a] if hero is None or player_a == hero else []
+            sides += [rows_b] if hero is None or player_b == hero else []
+    return sum(rows == 3 for rows in sides) / len(sides)
+
+
+@pytest.mark.parametrize("with_hero", [True, False], ids=["hero", "everybody"])
+def test_the_scoop_rate_of_a_stake_is_the_pairwise_one(
+    db_path: Path, by_stake: dict, with_hero: bool
+) -> None:
+    hero = options.choices(Database(db_path)).players[0] if with_hero else None
+    label = max((s for s in by_stake if s != "play"), key=lambda s: len(by_stake[s]))
+    view = Filters(hero=hero, stakes=label)
+    hands = {row[0] for row in by_stake[label] if hero is None or row[2] == hero}
+    found = summary.scoop_rate(Database(db_path), view)
+    assert found == pytest.approx(_scoop_rate(db_path, hero, hands), rel=1e-12)
+    assert 0 < found < 1

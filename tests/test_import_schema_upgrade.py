@@ -1,0 +1,177 @@
+"""Databases made by an older ofc: schema version 1, before ``player_hands`` held the stake.
+
+The next ``ofc import`` upgrades one in place, whether it brings new files,
+files already imported, or none (``ofc import --db FILE``). The dashboard
+reads read-only, so it refuses one with a message saying to run that
+command, and following the message must make the dashboard work.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import sys
+from pathlib import Path
+
+import duckdb
+import pytest
+from import_support import ofc_import, query, scalar, simulate
+from streamlit.testing.v1 import AppTest
+
+from dashboard.queries import options, summary
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters
+from pipeline.cli import main
+from pipeline.commands.dashboard import APP
+from pipeline.errors import UserError
+from pipeline.load.database import SCHEMA_VERSION
+
+VERSION = "SELECT value FROM meta WHERE key = 'schema_version'"
+#: Player-hands whose stake differs from their hand's (none after an upgrade).
+UNLIKE_HANDS = (
+    "SELECT count(*) FROM player_hands p JOIN hands h USING (hand_id)"
+    " WHERE p.point_value IS DISTINCT FROM h.point_value"
+    " OR p.currency IS DISTINCT FROM h.currency"
+)
+COLUMNS = "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? ORDER BY 1"
+TABLES = ("hands", "player_hands", "placements", "pairwise", "player_summary", "imports")
+
+
+@pytest.fixture(scope="module")
+def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
+    """A hand history and the database ``ofc import`` makes of it today."""
+    folder = tmp_path_factory.mktemp("made")
+    history = simulate(folder / "hands.jsonl", 120, seed=5, fmt="jsonl")
+    db = folder / "ofc.duckdb"
+    assert ofc_import(history, "--db", db) == 0
+    return history, db
+
+
+def _set_version(db: Path, version: str) -> None:
+    con = duckdb.connect(str(db))
+    try:
+        if version == "1":
+            con.execute("ALTER TABLE player_hands DROP COLUMN point_value")
+            con.execute("ALTER TABLE player_hands DROP COLUMN currency")
+        con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [version])
+        con.execute("CHECKPOINT")
+    finally:
+        con.close()
+
+
+@pytest.fixture
+def old(made: tuple[Path, Path], tmp_path: Path) -> Path:
+    """A copy of the made database, as schema version 1 stored it."""
+    db = Path(shutil.copy(made[1], tmp_path / "old.duckdb"))
+    _set_version(db, "1")
+    assert "point_value" not in {name for name, _ in query(db, COLUMNS, ["player_hands"])}
+    return db
+
+
+def _table(db: Path, table: str) -> list[tuple]:
+    columns = ", ".join(name for name, _ in query(db, COLUMNS, [table]))
+    return sorted(query(db, f"SELECT {columns} FROM {table}"), key=repr)
+
+
+def _is_upgraded(db: Path, made: Path) -> None:
+    assert scalar(db, VERSION) == SCHEMA_VERSION == "2"
+    assert scalar(db, UNLIKE_HANDS) == 0
+    assert scalar(db, "SELECT count(point_value) FROM player_hands") > 0
+    for table in TABLES:
+        assert query(db, COLUMNS, [table]) == query(made, COLUMNS, [table]), table
+
+
+def test_import_without_files_upgrades_in_place(
+    old: Path, made: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert ofc_import("--db", old) == 0
+    assert "upgraded from schema version 1 to 2" in capsys.readouterr().out
+    _is_upgraded(old, made[1])
+    for table in TABLES:
+        assert _table(old, table) == _table(made[1], table), table
+    left = {path.name for path in old.parent.glob("old.duckdb*")}
+    assert left == {"old.duckdb", "old.duckdb.lock"}  # no work copy, wal or staging
+
+
+def test_import_of_files_already_imported_upgrades(
+    old: Path, made: tuple[Path, Path], capsys: pytest.CaptureFixture[str]
+) -> None:
+    capsys.readouterr()
+    assert ofc_import(made[0], "--db", old) == 0
+    out = capsys.readouterr().out
+    assert "nothing new in 1 file(s) already imported" in out and "upgraded" in out
+    _is_upgraded(old, made[1])
+    assert scalar(old, "SELECT count(*) FROM imports") == 1
+
+
+def test_import_of_new_files_upgrades_and_stores_their_stakes(
+    old: Path, made: tuple[Path, Path], tmp_path: Path
+) -> None:
+    more = simulate(tmp_path / "more.jsonl", 60, seed=4, fmt="jsonl")
+    hands = scalar(old, "SELECT count(*) FROM hands")
+    assert ofc_import(more, "--db", old) == 0
+    _is_upgraded(old, made[1])
+    assert scalar(old, "SELECT count(*) FROM hands") > hands
+    assert scalar(old, "SELECT count(*) FROM imports") == 2
+
+
+def test_the_dashboard_refuses_an_old_database_with_advice_that_works(
+    old: Path, made: tuple[Path, Path]
+) -> None:
+    db = Database(old)
+    with pytest.raises(UserError, match="older version of ofc") as refused:
+        db.rows("SELECT 1")
+    advice = re.search(r"`ofc (import[^`]*)`", str(refused.value))
+    assert advice and advice.group(1) == f"import --db {old.resolve()}"
+    assert main([*advice.group(1).split(), "--quiet"]) == 0
+    assert db.rows("SELECT 1") == [(1,)]  # the swapped-in file is opened afresh
+    for hero in (None, options.choices(db).players[0]):
+        for stakes in options.choices(db).stakes:
+            view = Filters(hero=hero, stakes=stakes)
+            assert summary.summaries(db, view) == summary.summaries(Database(made[1]), view)
+
+
+def test_ofc_dashboard_refuses_an_old_database_in_one_line(
+    old: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["dashboard", "--db", str(old)]) == 2
+    error = capsys.readouterr().err
+    assert f"`ofc import --db {old}`" in error and error.count("\n") == 1
+
+
+def test_the_app_shows_the_advice_instead_of_a_crash(
+    old: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(sys, "argv", ["app.py", "--db", str(old)])
+    app = AppTest.from_file(str(APP), default_timeout=60).run()
+    assert not app.exception
+    assert [e.value for e in app.error] == [
+        f"{old} was made by an older version of ofc (schema version 1, now 2): upgrade it "
+        f"once with `ofc import --db {old}` (it keeps every hand and needs no files), "
+        "then open it again"
+    ]
+
+
+def test_a_database_from_a_newer_ofc_is_refused(
+    made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = Path(shutil.copy(made[1], tmp_path / "newer.duckdb"))
+    _set_version(db, "3")
+    before = db.read_bytes()
+    assert ofc_import(made[0], "--db", db, "--reread") == 2
+    assert "newer version of ofc (schema version 3" in capsys.readouterr().err
+    assert db.read_bytes() == before
+    with pytest.raises(UserError, match="update ofc"):
+        Database(db).rows("SELECT 1")
+
+
+def test_import_without_files_needs_a_database(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "new.duckdb"
+    assert ofc_import("--db", db) == 2
+    assert f"`ofc import PATH... --db {db}`" in capsys.readouterr().err
+    assert not db.exists()
+    assert main(["import", "--db", str(db), "--watch"]) == 2
+    assert "--watch needs the files or folders to watch" in capsys.readouterr().err
