@@ -56,7 +56,11 @@ class Text:
     def of(cls, data: bytes, first_line: int) -> Text:
         buf = np.zeros(len(data) + PAD, dtype=np.uint8)
         buf[: len(data)] = np.frombuffer(data, dtype=np.uint8)
-        starts, ends = _line_bounds(buf, len(data))
+        newlines = np.flatnonzero(buf[: len(data)] == 10)
+        starts = np.concatenate([[0], newlines + 1])
+        ends = np.concatenate([newlines, [len(data)]])
+        if b"\r" in data:
+            ends -= (buf[np.maximum(ends - 1, 0)] == 13) & (ends > starts)
         words = np.ndarray((len(buf) - 7,), dtype="<u8", buffer=buf, offset=0, strides=(1,))
         pairs = np.ndarray((len(buf) - 1,), dtype="<u2", buffer=buf, offset=0, strides=(1,))
         return cls(data, buf, words, pairs, starts, ends, words[starts], first_line)
@@ -198,24 +202,6 @@ def _find_back(buf, pos, stop, target, limit):
                 found[i] = at
                 break
     return found
-
-
-@numba.njit(cache=True, nogil=True)
-def _line_bounds(buf: np.ndarray, size: int) -> tuple[np.ndarray, np.ndarray]:
-    """Where each line of ``buf[:size]`` starts and ends (before ``\\n`` and one ``\\r``)."""
-    lines = 1
-    for k in range(size):
-        lines += buf[k] == 10
-    starts = np.empty(lines, dtype=np.int64)
-    ends = np.empty(lines, dtype=np.int64)
-    line, start = 0, 0
-    for k in range(size + 1):
-        if k == size or buf[k] == 10:
-            end = k - 1 if k > start and buf[k - 1] == 13 else k
-            starts[line], ends[line] = start, end
-            line += 1
-            start = k + 1
-    return starts, ends
 
 
 @dataclass(frozen=True, eq=False)
