@@ -173,12 +173,29 @@ def _cut(buffer: bytes, chunk_bytes: int) -> int:
     """Where to end a chunk in ``buffer``: after its last blank line (0: read more first)."""
     if len(buffer) < chunk_bytes:
         return 0
-    blank = max(buffer.rfind(b"\n\n"), buffer.rfind(b"\n\r\n"))
+    blank = _last_blank(buffer)
     if blank >= 0:
         return buffer.index(b"\n", blank + 1) + 1
     if len(buffer) >= 4 * chunk_bytes:
         return buffer.rfind(b"\n") + 1
     return 0
+
+
+def _last_blank(buffer: bytes, window: int = 1 << 16) -> int:
+    """Where the last blank line's preceding ``\\n`` is (-1: none), searching back from the end
+    in growing windows (a blank line is almost always near the end).
+
+    >>> _last_blank(b"a\\n\\nb\\r\\n\\r\\nc", window=2), _last_blank(b"abc")
+    (5, -1)
+    """
+    start = len(buffer)
+    while start > 0:
+        start = max(0, start - window)
+        found = max(buffer.rfind(b"\n\n", start), buffer.rfind(b"\n\r\n", start))
+        if found >= 0:
+            return found
+        window *= 4
+    return -1
 
 
 def line_frame(chunk: Chunk) -> pl.DataFrame:
