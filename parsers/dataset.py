@@ -1,7 +1,10 @@
 """Writing the hand model as a Parquet dataset in bounded batches.
 
 The dataset is one folder per table (``hands/``, ``player_hands/``,
-``placements/``, ``rejects/``) of ``part-<writer>-<n>.parquet`` files. A
+``placements/``, ``rejects/``) of ``part-<writer>-<n>.parquet`` files.
+Repeated strings are written from dictionary arrays (``parsers.schema.encoded``,
+which spares the writer hashing every row), and no Arrow schema is stored:
+every reader sees the contract's types (``parsers.schema.TABLES``). A
 writer buffers each table's chunks and writes a part whenever a table holds
 ``batch_rows`` rows, so memory stays flat whatever the input size; several
 writers (one per process) can fill one dataset side by side.
@@ -14,14 +17,14 @@ from pathlib import Path
 import pyarrow as pa
 import pyarrow.parquet as pq
 
-from parsers.schema import TABLES
+from parsers.schema import TABLES, encoded
 
 BATCH_ROWS = 1_000_000
 COMPRESSION = "zstd"
 
 
 def statistics_columns(schema: pa.Schema) -> list[str]:
-    """Columns whose Parquet statistics are kept: all but text and lists.
+    """Columns whose Parquet statistics are kept: all but text (plain or dictionary) and lists.
 
     Min/max statistics of strings cost a third of the writing time of a
     ``placements`` part and prune little (hand ids are not ordered).
@@ -34,6 +37,7 @@ def statistics_columns(schema: pa.Schema) -> list[str]:
         for f in schema
         if not (pa.types.is_string(f.type) or pa.types.is_large_string(f.type))
         and not pa.types.is_list(f.type)
+        and not pa.types.is_dictionary(f.type)
     ]
 
 
@@ -54,7 +58,7 @@ class DatasetWriter:
         """Buffer rows of one table; write a part when the buffer is full."""
         if rows.num_rows == 0:
             return
-        self._buffers[table].append(rows)
+        self._buffers[table].append(rows.cast(encoded(table)))
         self._rows[table] += rows.num_rows
         if self._rows[table] >= self.batch_rows:
             self._flush(table)
@@ -74,6 +78,7 @@ class DatasetWriter:
             path,
             compression=COMPRESSION,
             write_statistics=statistics_columns(data.schema),
+            store_schema=False,
         )
         self._buffers[table] = []
         self._rows[table] = 0

@@ -302,7 +302,10 @@ def _with_rest(
         return part.tables, part.stored_ids, part.guessed
     frame = line_frame(Chunk(part.rest, 1, "utf-8")).with_columns(n=pl.Series(part.numbers))
     tables, ids, guessed = read_thoroughly(frame, source_name, "en", ruleset, seen)
-    merged = {name: pa.concat_tables([part.tables[name], tables[name]]) for name in TABLES}
+    merged = {
+        name: pa.concat_tables([part.tables[name], tables[name].cast(part.tables[name].schema)])
+        for name in TABLES
+    }
     for name in ("hands", "rejects"):
         merged[name] = merged[name].sort_by("source_line")
     counts = dict(part.guessed)

@@ -92,6 +92,33 @@ TABLES: dict[str, pa.Schema] = {
 }
 
 
+#: String columns whose values repeat row after row. Readers of the parsers' tables in
+#: memory may find them dictionary-encoded (``encoded``); ``plain`` gives the contract's types.
+#: The Parquet files always read back with the contract's types.
+REPEATED = {"player_hands": ("hand_id",), "placements": ("hand_id", "card", "row")}
+_DICTIONARY = pa.dictionary(pa.int32(), pa.string())
+
+
+def encoded(name: str) -> pa.Schema:
+    """The schema of table ``name`` with its ``REPEATED`` columns dictionary-encoded.
+
+    >>> encoded("placements").field("card").type
+    DictionaryType(dictionary<values=string, indices=int32, ordered=0>)
+    >>> encoded("hands") == HANDS
+    True
+    """
+    schema = TABLES[name]
+    for column in REPEATED.get(name, ()):
+        schema = schema.set(schema.get_field_index(column), pa.field(column, _DICTIONARY))
+    return schema
+
+
+def plain(table: pa.Table, name: str) -> pa.Table:
+    """``table`` (of table ``name``) with the contract's types: encoded columns decoded."""
+    schema = TABLES[name]
+    return table if table.schema.equals(schema) else table.cast(schema)
+
+
 def hand_id(source_format: str, room_hand_id: str) -> str:
     """The dataset-wide identity of a hand: its room id within its source format.
 

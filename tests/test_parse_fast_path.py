@@ -23,6 +23,7 @@ from polars.testing import assert_frame_equal
 from parsers import fast, render_en
 from parsers.lines import Chunk, line_frame
 from parsers.run import parse_chunk, read_thoroughly
+from parsers.schema import TABLES, plain
 from pipeline.rulesets import PRESET_NAMES
 
 KEYS = {
@@ -67,7 +68,8 @@ def assert_same(
         data, first_line, seen, ruleset
     )
     for name, key in KEYS.items():
-        got, expected = pl.from_arrow(tables[name]), pl.from_arrow(want[name])
+        got, expected = pl.from_arrow(plain(tables[name], name)), pl.from_arrow(want[name])
+        assert want[name].schema.equals(TABLES[name])
         assert_frame_equal(got.sort(key, nulls_last=True), expected.sort(key, nulls_last=True))
     assert sorted(ids.rows()) == sorted(want_ids.rows())
     assert guessed == want_guessed
@@ -171,7 +173,7 @@ def test_a_timeout_is_read_fast_and_marks_the_street_automatic():
     assert taken_fast(text.encode()) == 3
     assert_same(text.encode())
     tables, _, _ = parse_chunk(Chunk(text.encode(), 1, "utf-8"), "in.txt", "en", None, None)
-    auto = pl.from_arrow(tables["placements"]).filter("auto")
+    auto = pl.from_arrow(plain(tables["placements"], "placements")).filter("auto")
     assert set(auto.get_column("street")) == {2} and set(auto.get_column("seat")) == {2}
 
 

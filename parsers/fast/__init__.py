@@ -38,7 +38,8 @@ from parsers.schema import REJECTS
 class Part:
     """What the fast path made of a chunk.
 
-    ``tables``: the model rows of the hands it stored and the rejects of the
+    ``tables``: the model rows of the hands it stored (repeated strings
+    dictionary-encoded: ``parsers.schema.encoded``) and the rejects of the
     chunk's stray runs; ``stored_ids`` (``room_hand_id``, ``n``) and
     ``guessed`` as ``parsers.model.ChunkTables`` has them; ``rest``: the
     other hands' lines (UTF-8, ``\\n`` between them) and ``numbers``, each
@@ -74,7 +75,9 @@ def read(
     k = frame.get_column("k").to_numpy()
     lines = hands.first[k] + first_line
     hand_id = frame.select(pl.concat_str(pl.lit("en:"), "room_hand_id")).to_series()
-    ids = _by_hand(hand_id.to_arrow(), k, hands.count())
+    at = np.full(hands.count(), -1, dtype=np.int64)
+    at[k] = np.arange(len(k))
+    ids = tables.HandIds(hand_id.to_arrow(), at)
     buttons = np.zeros(hands.count(), dtype=np.int64)
     buttons[k] = frame.get_column("button_seat").to_numpy()
     rest, numbers = _rest(text, hands, good)
@@ -115,13 +118,6 @@ def _repeated_ids(text: Text, hands: Hands, seen: pl.DataFrame | None) -> np.nda
     if seen is not None and seen.height:
         repeated |= pl.col("id").is_in(seen.get_column("room_hand_id").implode())
     return ids.select(repeated & pl.col("id").is_not_null()).to_series().to_numpy()
-
-
-def _by_hand(values: pa.Array, k: np.ndarray, count: int) -> pa.Array:
-    """``values`` (one per hand ``k``) spread over all ``count`` hands (null elsewhere)."""
-    at = np.full(count, -1, dtype=np.int64)
-    at[k] = np.arange(len(k))
-    return values.take(pa.array(at, mask=at < 0))
 
 
 def _stray_rejects(hands: Hands, source_file: str) -> pa.Table:

@@ -5,11 +5,14 @@ The rows are what ``parsers.model`` builds for the same hands: one
 and position), and ``placements`` rows for every card placed or discarded on
 a placement line, one card-less discard row per hidden discard, and an
 unseen Fantasyland hand's showdown rows (street 0) with its hidden discards.
-Strings are taken from small arrays of distinct values (hand ids, card
-names, row names) by integer indices.
+Columns of strings that repeat row after row (hand ids, card names, row
+names) are dictionary arrays over their few distinct values
+(``parsers.schema.encoded``): no string is copied per row.
 """
 
 from __future__ import annotations
+
+from dataclasses import dataclass
 
 import numpy as np
 import polars as pl
@@ -19,11 +22,28 @@ from parsers import extract as ex
 from parsers.fast.body import Body
 from parsers.fast.checks import SECS, SHOWN_ROWS
 from parsers.fast.head import Seats
-from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS
+from parsers.schema import HANDS, encoded
 from pipeline.cards import CARD_NAMES
 
 _CARDS = pa.array(CARD_NAMES, pa.string())
 _ROW_NAMES = pa.array([ex.ROW_NAMES[r] for r in range(4)], pa.string())
+
+
+@dataclass(frozen=True, eq=False)
+class HandIds:
+    """The ids of the stored hands (``values``) and each hand's place among them (``at``;
+    -1: not stored)."""
+
+    values: pa.Array
+    at: np.ndarray
+
+    def of(self, hands: np.ndarray) -> pa.DictionaryArray:
+        """The ids of ``hands`` (stored ones) as a dictionary array."""
+        return _coded(self.at[hands], self.values)
+
+
+def _coded(codes: np.ndarray, values: pa.Array, mask: np.ndarray | None = None) -> pa.Array:
+    return pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int32), mask=mask), values)
 
 
 def hands_table(frame: pl.DataFrame, first_line: np.ndarray, source_file: str) -> pa.Table:
@@ -39,7 +59,7 @@ def hands_table(frame: pl.DataFrame, first_line: np.ndarray, source_file: str) -
 
 
 def player_hands_table(
-    keep: np.ndarray, button: np.ndarray, hand_ids: pa.Array, seats: Seats, body: Body
+    keep: np.ndarray, button: np.ndarray, hand_ids: HandIds, seats: Seats, body: Body
 ) -> pa.Table:
     """``player_hands`` rows of the seats of passing hands (``keep``: per hand), in order of
     hand and position."""
@@ -64,7 +84,7 @@ def player_hands_table(
     figures = body.summaries[summary[rows]]
     fl = seats.fl_cards[rows]
     columns = {
-        "hand_id": hand_ids.take(pa.array(hand)),
+        "hand_id": hand_ids.of(hand),
         "seat": pa.array(seats.seat[rows], pa.int8()),
         "player": seats.player.gather(rows).to_arrow(),
         "position": pa.array(position, pa.int8()),
@@ -85,10 +105,10 @@ def player_hands_table(
         "reported_fantasyland_cards": figures.get_column("fl_cards").to_arrow().cast(pa.int8()),
         "reported_fantasyland_stay": figures.get_column("fl_stay").to_arrow(),
     }
-    return pa.Table.from_pydict(columns, schema=PLAYER_HANDS)
+    return pa.Table.from_pydict(columns, schema=encoded("player_hands"))
 
 
-def placements_table(keep: np.ndarray, hand_ids: pa.Array, seats: Seats, body: Body) -> pa.Table:
+def placements_table(keep: np.ndarray, hand_ids: HandIds, seats: Seats, body: Body) -> pa.Table:
     """``placements`` rows of the passing hands (``keep``: per hand)."""
     acts = body.acts
     auto = np.zeros(seats.count() * SECS, dtype=bool)
@@ -97,14 +117,14 @@ def placements_table(keep: np.ndarray, hand_ids: pa.Array, seats: Seats, body: B
     parts = [_set_rows(keep, seats, body), _unseen_rows(keep, seats, body)]
     seat, street, codes, row = (np.concatenate(column) for column in zip(*parts, strict=True))
     columns = {
-        "hand_id": hand_ids.take(pa.array(seats.hand[seat])),
+        "hand_id": hand_ids.of(seats.hand[seat]),
         "seat": pa.array(seats.seat[seat], pa.int8()),
         "street": pa.array(street, pa.int8()),
-        "card": _CARDS.take(pa.array(codes, mask=codes < 0)),
-        "row": _ROW_NAMES.take(pa.array(row)),
+        "card": _coded(np.maximum(codes, 0), _CARDS, codes < 0),
+        "row": _coded(row, _ROW_NAMES),
         "auto": pa.array(auto[seat * SECS + street]),
     }
-    return pa.Table.from_pydict(columns, schema=PLACEMENTS)
+    return pa.Table.from_pydict(columns, schema=encoded("placements"))
 
 
 def _set_rows(keep: np.ndarray, seats: Seats, body: Body) -> tuple[np.ndarray, ...]:

@@ -11,19 +11,21 @@ import polars as pl
 import pyarrow as pa
 
 from parsers.lines import Chunk, Source, as_utf8
-from parsers.schema import TABLES
+from parsers.schema import TABLES, plain
 
 Tables = dict[str, pl.DataFrame]
 
 
 def _frames(tables: dict[str, pa.Table]) -> Tables:
-    return {name: pl.from_arrow(tables[name]) for name in TABLES}
+    return {name: pl.from_arrow(plain(tables[name], name)) for name in TABLES}
 
 
 def _concat(parts: list[dict[str, pa.Table]]) -> Tables:
     return _frames(
         {
-            name: pa.concat_tables([p[name] for p in parts if name in p] or [schema.empty_table()])
+            name: pa.concat_tables(
+                [plain(p[name], name) for p in parts if name in p] or [schema.empty_table()]
+            )
             for name, schema in TABLES.items()
         }
     )
