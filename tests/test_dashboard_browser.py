@@ -111,6 +111,23 @@ def table_row(page: Page, first_cell: str) -> list[str]:
     raise AssertionError(f"no table row {first_cell!r}")
 
 
+def grid_cell(page: Page, first_cell: str, column: int):
+    """The cell in ``column`` of the row of the first ``st.dataframe`` whose first cell is
+    ``first_cell`` (a locator on the grid's accessible table, the canvas's hidden content)."""
+    grid = page.get_by_test_id("stDataFrame").first
+    name = page.locator("td").filter(has_text=re.compile(f"^{re.escape(first_cell)}$"))
+    return grid.locator("tr").filter(has=name).locator("td").nth(column)
+
+
+def type_date(page: Page, label: str, day: dt.date) -> None:
+    """Type ``day`` into the date input labelled ``label``; Escape closes its calendar,
+    which commits the date."""
+    box = page.get_by_test_id("stDateInput").filter(has_text=label).locator("input")
+    box.fill(day.isoformat())
+    box.press("Escape")
+    wait_until_idle(page)
+
+
 def choose(page: Page, label: str, option: str) -> None:
     """Pick ``option`` in the selectbox labelled ``label``."""
     page.get_by_test_id("stSelectbox").filter(has_text=label).first.click()
@@ -179,6 +196,25 @@ def test_players_page_and_head_to_head(page: Page, server, db: Path) -> None:
     expect(metric(page, "Points for the player")).to_have_text(signed(points))
     assert page.get_by_test_id("stDataFrame").count() == 2
     screenshot(page, "players")
+
+
+def test_a_date_filter_narrows_the_players_table(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/players?hero={HERO}")
+    hands = grid_cell(page, HERO, 1)
+    expect(hands).to_have_text("360")  # all dates: player_summary
+    first, last = query(db, "SELECT min(played_at)::DATE, max(played_at)::DATE FROM hands")[0]
+    middle = first + (last - first) / 2
+    later = query(
+        db,
+        "SELECT count(*) FROM player_hands WHERE player = ? AND played_at >= ?",
+        (HERO, dt.datetime.combine(middle, dt.time(), dt.UTC)),
+    )[0][0]
+    type_date(page, "From", middle)
+    expect(page).to_have_url(re.compile(f"from={middle.isoformat()}"))
+    assert 0 < later < 360
+    expect(hands).to_have_text(str(later))
+    expect(page.get_by_text(f"{middle.isoformat()} → today (only the hands")).to_be_visible()
+    screenshot(page, "players-from")
 
 
 def test_style_page(page: Page, server, db: Path) -> None:

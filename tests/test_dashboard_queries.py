@@ -221,7 +221,7 @@ def test_hand_detail_has_every_player_and_placement(db: Database, sql) -> None:
 
 
 def test_profile_ranks_the_student_among_players(db: Database) -> None:
-    found = profile.profile(db, HERO, "all")
+    found = profile.profile(db, Filters(hero=HERO))
     assert set(found["metric"]) <= {m.column for m in profile.METRICS}
     assert "foul_rate" in found["metric"].to_list()
     assert found["percentile"].is_between(0, 1).all()
@@ -248,7 +248,8 @@ def test_hostile_names_are_values_not_sql(db: Database, sql, name: str) -> None:
     found = summary.summaries(db, Filters(hero=name, date_from=EARLY)).get(summary.ALL)
     listed = [r[0] for r in sql("SELECT player FROM player_summary WHERE variant = 'all'")]
     assert (found is not None) == (name in listed)
-    players.players_table(db, "all", name)
+    players.players_table(db, Filters(), name)
+    players.players_table(db, Filters(date_from=EARLY, opponent=name), name)
     hands.hand_list(db, Filters(hero=name, opponent=name), hands.HandFilters())
     assert sql("SELECT count(*) FROM hands")[0][0] == 360
 

@@ -1,9 +1,10 @@
-"""The Players page: the ``player_summary`` table and head-to-head results from ``pairwise``."""
+"""The Players page: every player's figures in the view, and head-to-head results from ``pairwise``."""
 
 from __future__ import annotations
 
 import polars as pl
 
+from dashboard.queries import per_player
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope
 
@@ -32,13 +33,27 @@ TABLE_COLUMNS = (
 )
 
 
-def players_table(db: Database, variant: str, search: str = "") -> pl.DataFrame:
-    """Rows of ``player_summary`` for ``variant`` (or ``all``) whose name contains ``search``."""
+def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFrame:
+    """The players of the view whose name contains ``search``, most hands first
+    (at most ``TABLE_ROWS``), with the ``player_summary`` columns ``TABLE_COLUMNS``.
+
+    The hero does not narrow the table. A variant alone is read from
+    ``player_summary``; a ruleset, dates or stakes make every figure count only
+    the view's hands (``per_player``). An opponent keeps the players who
+    sat at a table with the opponent, each with their figures in those hands
+    only (the opponent is left out): who does well at that opponent's tables.
+    """
+    if filters.summarised:
+        return db.frame(
+            f"SELECT {', '.join(TABLE_COLUMNS)} FROM player_summary"
+            " WHERE variant = ? AND contains(lower(player), lower(?))"
+            " ORDER BY hands DESC, player LIMIT ?",
+            [filters.variant_key, search, TABLE_ROWS],
+        )
+    sql, params = per_player.table(filters, search)
     return db.frame(
-        f"SELECT {', '.join(TABLE_COLUMNS)} FROM player_summary"
-        " WHERE variant = ? AND contains(lower(player), lower(?))"
-        " ORDER BY hands DESC, player LIMIT ?",
-        [variant, search, TABLE_ROWS],
+        f"SELECT {', '.join(TABLE_COLUMNS)} FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
+        [*params, TABLE_ROWS],
     )
 
 

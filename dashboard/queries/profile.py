@@ -1,8 +1,10 @@
 """A player against the population: each metric's value, the population's median, the percentile.
 
-Read from ``player_summary`` and ``style_metrics`` for one variant (or
-``all``): percentiles rank the player among players with at least
-``MIN_HANDS`` hands (the player is always included).
+Percentiles rank the player among the players with at least ``MIN_HANDS``
+hands in the view (the player is always included). A variant alone is read
+from ``player_summary`` and ``style_metrics``; with a ruleset, dates or stakes
+every player's figures count only the view's hands (``per_player``).
+The opponent filter does not apply: the player is ranked among everybody.
 """
 
 from __future__ import annotations
@@ -11,7 +13,9 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from dashboard.queries import per_player
 from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters
 
 MIN_HANDS = 100
 
@@ -19,7 +23,8 @@ MIN_HANDS = 100
 @dataclass(frozen=True)
 class Metric:
     """A metric of the profile: its name, label, which direction is good, and its source
-    (``s.<column>`` of ``player_summary`` or ``m.<column>`` of ``style_metrics``)."""
+    (``s.<column>`` of ``player_summary`` or ``m.<column>`` of ``style_metrics``); a
+    view's computed figures (``per_player``) name it ``column``."""
 
     column: str
     label: str
@@ -57,13 +62,21 @@ METRICS = (
 )
 
 
-_SQL = """
-WITH players AS (
-    SELECT s.player, {columns}
-    FROM player_summary s
-    LEFT JOIN style_metrics m ON m.player = s.player AND m.variant = s.variant
-    WHERE s.variant = ? AND (s.hands >= ? OR s.player = ?)
-),
+_SUMMARISED = """
+SELECT s.player, {columns}
+FROM player_summary s
+LEFT JOIN style_metrics m ON m.player = s.player AND m.variant = s.variant
+WHERE s.variant = ? AND (s.hands >= ? OR s.player = ?)
+"""
+
+_COMPUTED = """
+SELECT player, {columns}
+FROM ({figures})
+WHERE hands >= ? OR player = ?
+"""
+
+_RANKED = """
+WITH players AS ({players}),
 long AS (UNPIVOT players ON {names} INTO NAME metric VALUE value),
 ranked AS (
     SELECT
@@ -77,15 +90,29 @@ SELECT metric, value, population_median, percentile, players FROM ranked WHERE p
 """
 
 
-def profile(db: Database, player: str, variant: str) -> pl.DataFrame:
-    """One row per metric the player has: ``metric``, ``label``, ``value``,
-    ``population_median``, ``percentile`` (0..1), ``players``, ``leak`` (worse
-    than three players in four)."""
-    sql = _SQL.format(
-        columns=", ".join(f"{m.sql}::DOUBLE AS {m.column}" for m in METRICS),
-        names=", ".join(m.column for m in METRICS),
-    )
-    found = db.frame(sql, [variant, MIN_HANDS, player, player])
+def _columns(summarised: bool) -> str:
+    """The metric columns, from the tables' sources or from the computed figures."""
+    return ", ".join(f"{m.sql if summarised else m.column}::DOUBLE AS {m.column}" for m in METRICS)
+
+
+def _players(filters: Filters) -> tuple[str, list[object]]:
+    """SQL and parameters of the population: one row per player, a column per metric."""
+    if filters.summarised:
+        sql = _SUMMARISED.format(columns=_columns(True))
+        return sql, [filters.variant_key, MIN_HANDS, filters.hero]
+    computed, params = per_player.profile(filters)
+    sql = _COMPUTED.format(columns=_columns(False), figures=computed)
+    return sql, [*params, MIN_HANDS, filters.hero]
+
+
+def profile(db: Database, filters: Filters) -> pl.DataFrame:
+    """The profile of ``filters.hero`` in the view, one row per metric the player has:
+    ``metric``, ``label``, ``value``, ``population_median``, ``percentile`` (0..1),
+    ``players``, ``leak`` (worse than three players in four)."""
+    view = filters.population().with_hero(filters.hero)
+    players, params = _players(view)
+    sql = _RANKED.format(players=players, names=", ".join(m.column for m in METRICS))
+    found = db.frame(sql, [*params, view.hero])
     order = {m.column: i for i, m in enumerate(METRICS)}
     labels = pl.DataFrame(
         {

@@ -13,7 +13,7 @@ from dashboard.format import count
 from dashboard.links import hand_links
 from dashboard.queries import coach, profile
 from dashboard.report import report_button
-from dashboard.views.profile_table import profile_table
+from dashboard.views.profile_table import population, profile_table
 
 player_profile = cached(profile.profile)
 fouled_hands = cached(coach.fouled_hands)
@@ -44,8 +44,8 @@ MISMATCH_COLUMNS = {
 }
 
 
-def _leaks(context: Context, student: str) -> None:
-    found = player_profile(context.db, student, context.filters.variant_key).filter(
+def _leaks(context: Context) -> None:
+    found = player_profile(context.db, context.filters).filter(
         pl.col("metric") != "style_foul_rate"
     )
     if found.is_empty():
@@ -67,11 +67,11 @@ def _leaks(context: Context, student: str) -> None:
         st.altair_chart(charts.percentiles(found), width="stretch")
     with right:
         profile_table(found)
-    st.caption(
+    ui.text(
         f"Percentiles among {count(players)} players with at least {profile.MIN_HANDS} hands"
-        f" ({context.filters.variant_key} variants, all dates and stakes). Dots start from the"
-        " median: red ones are leaks, grey ones styles (neither good nor bad); for foul"
-        " rates a high percentile is bad."
+        f" ({population(context.filters)}). Dots start from the median: red ones"
+        " are leaks, grey ones styles (neither good nor bad); for foul rates a high percentile"
+        " is bad."
     )
 
 
@@ -83,7 +83,7 @@ def render(context: Context) -> None:
         ui.nothing("Pick the student in the sidebar (Hero / student).")
         return
     st.subheader("Leaks against the population", anchor=False)
-    _leaks(context, student)
+    _leaks(context)
     left, right = st.columns(2)
     with left:
         st.subheader("Fouled hands to review", anchor=False)

@@ -1,4 +1,4 @@
-"""Players: the ``player_summary`` table (sortable, searchable) and head-to-head results."""
+"""Players: every player's figures in the view (sortable, searchable) and head-to-head results."""
 
 from __future__ import annotations
 
@@ -10,6 +10,7 @@ from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count, percent, signed
 from dashboard.queries import players
+from dashboard.queries.filters import Filters
 from dashboard.sidebar import choices
 
 table = cached(players.players_table)
@@ -57,21 +58,29 @@ def _money_text() -> pl.Expr:
     )
 
 
+def _covers(filters: Filters) -> str:
+    """What the table counts, in words: the view's variant, and its dates, stakes,
+    ruleset and opponent when they narrow it."""
+    if filters.summarised:
+        return (
+            f"{filters.variant or 'all variants'} · all dates and stakes"
+            " (per player and variant, rebuilt at every import)"
+        )
+    every = "" if filters.variant else "all variants · "
+    return f"{every}{ui.describe(filters)} (only the hands of this view)"
+
+
 def _table(context: Context) -> None:
     search = st.text_input(
         "Search players", key="player_search", placeholder="Part of a screen name…"
     )
-    variant = context.filters.variant_key
+    view = context.filters.with_hero(None)
     frame = (
-        table(context.db, variant, search)
+        table(context.db, view, search)
         .with_columns(pl.col(RATES) * 100, money=_money_text())
         .drop("currencies")
     )
-    st.caption(
-        f"{count(frame.height)} players · {'all variants' if variant == 'all' else variant}"
-        " · all dates and stakes (per player and variant, rebuilt at every import)"
-        " · click a column header to sort"
-    )
+    ui.text(f"{count(frame.height)} players · {_covers(view)} · click a column header to sort")
     height = min(38 + 35 * max(frame.height, 1), 460)
     st.dataframe(frame, hide_index=True, column_config=COLUMNS, height=height, width="stretch")
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
+from dashboard import ui
 from dashboard.format import number, percent
+from dashboard.queries.filters import Filters
 
 RATES = {
     "foul_rate",
@@ -22,6 +24,22 @@ RATES = {
 
 def _shown(metric: str, value: float | None) -> str:
     return percent(value) if metric in RATES else number(value)
+
+
+def population(filters: Filters) -> str:
+    """The hands the percentiles count, in words (the opponent filter does not apply).
+
+    >>> population(Filters(hero="Anna"))
+    'all variants · all dates and stakes'
+    >>> population(Filters(variant="classic", stakes="play", opponent="Bo"))
+    'classic · play money · all opponents'
+    """
+    view = filters.population()
+    if view.summarised:
+        words = f"{view.variant or 'all variants'} · all dates and stakes"
+    else:
+        words = ui.describe(view) if view.variant else f"all variants · {ui.describe(view)}"
+    return f"{words} · all opponents" if filters.opponent else words
 
 
 def profile_table(frame: pl.DataFrame) -> None:

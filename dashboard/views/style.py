@@ -9,7 +9,7 @@ from dashboard import charts, ui
 from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.queries import profile, style
-from dashboard.views.profile_table import profile_table
+from dashboard.views.profile_table import population, profile_table
 
 style_players = cached(style.players)
 bottoms = cached(style.bottom_categories)
@@ -99,7 +99,9 @@ def render(context: Context) -> None:
     _rows(context)
     if filters.hero:
         st.subheader("Against the population", anchor=False)
-        found = player_profile(context.db, filters.hero, filters.variant_key)
+        found = player_profile(context.db, filters)
         profile_table(found.filter(pl.col("metric").is_in(STYLE_METRICS)))
-        if not filters.summarised:
-            st.caption("Percentiles cover all dates and stakes of the variant.")
+        ui.text(
+            f"Percentiles among players with at least {profile.MIN_HANDS} hands:"
+            f" {population(filters)}."
+        )

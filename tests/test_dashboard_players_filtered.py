@@ -1,0 +1,284 @@
+"""The Players table and the profile count only the hands of a narrowed view.
+
+On the test database (``ofc simulate`` + ``ofc import``), every figure of the
+players table and of the profile with a date range, a stake or an opponent is
+recomputed here in polars from the raw rows of ``player_hands``, ``pairwise``
+and ``audit_mismatches`` of that view. Unfiltered, both still read
+``player_summary`` and ``style_metrics``; a view that narrows nothing computes
+exactly what those tables hold.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import polars as pl
+import pytest
+from dashboard_data import HERO, database
+
+from dashboard.queries import players, profile
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters
+
+#: A date before every simulated hand: narrows nothing, but forces the computed path.
+EARLY = dt.date(2000, 1, 1)
+OPPONENT = "Chen"
+
+
+@dataclass(frozen=True)
+class Raw:
+    """The base tables, read once, as polars frames (times in UTC)."""
+
+    player_hands: pl.DataFrame
+    pairwise: pl.DataFrame
+    mismatches: pl.DataFrame
+
+
+@pytest.fixture(scope="module")
+def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return database(tmp_path_factory.getbasetemp() / "dashboard-db")
+
+
+@pytest.fixture(scope="module")
+def db(db_path: Path) -> Database:
+    return Database(db_path)
+
+
+@pytest.fixture(scope="module")
+def raw(db_path: Path) -> Raw:
+    con = duckdb.connect(str(db_path), read_only=True)
+    try:
+        con.execute("SET TimeZone = 'UTC'")
+        frames = [
+            con.sql(f"SELECT * FROM {table}").pl()
+            for table in ("player_hands", "pairwise", "audit_mismatches")
+        ]
+    finally:
+        con.close()
+    return Raw(*frames)
+
+
+@pytest.fixture(scope="module")
+def middle(raw: Raw) -> dt.date:
+    days = raw.player_hands["played_at"].dt.date()
+    return days.min() + (days.max() - days.min()) / 2
+
+
+def _day(day: dt.date) -> dt.datetime:
+    return dt.datetime.combine(day, dt.time(), dt.UTC)
+
+
+def _rows(raw: Raw, filters: Filters) -> pl.DataFrame:
+    """The view's player-hands, picked in polars (everybody's; with an opponent, the
+    others' rows of the hands the opponent played)."""
+    rows = raw.player_hands
+    for column in ("variant", "ruleset"):
+        if getattr(filters, column):
+            rows = rows.filter(pl.col(column) == getattr(filters, column))
+    if filters.date_from:
+        rows = rows.filter(pl.col("played_at") >= _day(filters.date_from))
+    if filters.date_to:
+        rows = rows.filter(pl.col("played_at") < _day(filters.date_to + dt.timedelta(days=1)))
+    if filters.stakes:
+        value, currency = filters.stakes.split()
+        rows = rows.filter(
+            (pl.col("point_value") - float(value)).abs() < 1e-9, pl.col("currency") == currency
+        )
+    if filters.opponent:
+        theirs = rows.filter(pl.col("player") == filters.opponent)["hand_id"]
+        rows = rows.filter(
+            pl.col("hand_id").is_in(theirs.implode()), pl.col("player") != filters.opponent
+        )
+    return rows
+
+
+def _rate(hit: pl.Expr, among: pl.Expr) -> pl.Expr:
+    """hits / cases among the rows where ``among`` holds; null without a case."""
+    cases = among.fill_null(False)
+    return pl.when(cases.sum() > 0).then((hit.fill_null(False) & cases).sum() / cases.sum())
+
+
+def _pair_stats(raw: Raw, hand_ids: pl.Series) -> pl.DataFrame:
+    kept = raw.pairwise.filter(pl.col("hand_id").is_in(hand_ids.implode()))
+    sides = pl.concat(
+        [
+            kept.select(player="player_a", rows_won="rows_a"),
+            kept.select(player="player_b", rows_won="rows_b"),
+        ]
+    )
+    return sides.group_by("player").agg(
+        scoop_rate=(pl.col("rows_won") == 3).mean(),
+        rows_won_per_row=pl.col("rows_won").sum() / (3 * pl.len()),
+    )
+
+
+def _expected(raw: Raw, filters: Filters) -> pl.DataFrame:
+    """Every player's figures in the view, computed from docs/metrics.md's definitions."""
+    rows = _rows(raw, filters)
+    fl, foul = pl.col("in_fantasyland"), pl.col("foul")
+    style = fl.not_() & pl.col("timed_out").not_()
+    setup = pl.col("first_street_bottom")
+    drawing = style & setup.is_in(["flush_draw", "straight_draw"])
+    currencies = pl.col("currency").drop_nulls().unique()
+    sd = pl.col("points").std(ddof=1)
+    figures = rows.group_by("player").agg(
+        hands=pl.len(),
+        points=pl.col("points").sum(),
+        points_per_hand=pl.col("points").mean(),
+        points_per_hand_ci_low=pl.col("points").mean() - 1.959964 * sd / pl.len().sqrt(),
+        points_per_hand_ci_high=pl.col("points").mean() + 1.959964 * sd / pl.len().sqrt(),
+        money=pl.when(currencies.len() == 1).then(pl.col("money").sum()),
+        currencies=pl.when(currencies.len() > 0).then(currencies.sort().str.join(",")),
+        foul_rate=foul.mean(),
+        royalties_per_hand=pl.col("royalties").mean(),
+        fantasyland_entry_rate=_rate(pl.col("fantasyland_next"), foul.not_() & fl.not_()),
+        fantasyland_stay_rate=_rate(pl.col("fantasyland_stay"), fl),
+        fantasyland_share=fl.mean(),
+        points_per_fantasyland_hand=pl.col("points").filter(fl).mean(),
+        first_played_at=pl.col("played_at").min(),
+        last_played_at=pl.col("played_at").max(),
+        style_foul_rate=_rate(foul, style),
+        bottom_aggression=_rate(setup != "pair_or_better", fl.not_() & setup.is_not_null()),
+        foul_rate_drawing=_rate(foul, drawing),
+        top_qq_plus_by_street2_share=_rate(
+            pl.col("top_qq_plus_by_street2"),
+            fl.not_() & pl.col("top_qq_plus_by_street2").is_not_null(),
+        ),
+    )
+    hand_ids = rows["hand_id"].unique()
+    mismatches = (
+        raw.mismatches.filter(pl.col("hand_id").is_in(hand_ids.implode()))
+        .group_by("player")
+        .agg(mismatches=pl.len())
+    )
+    return (
+        figures.join(_pair_stats(raw, hand_ids), on="player", how="left")
+        .join(mismatches, on="player", how="left")
+        .with_columns(pl.col("mismatches").fill_null(0))
+    )
+
+
+def _close(found: object, expected: object) -> bool:
+    if expected is None or found is None:
+        return found is None and expected is None
+    if isinstance(expected, float):
+        return found == pytest.approx(expected, rel=1e-9, abs=1e-12)
+    return found == expected
+
+
+def _assert_same(found: pl.DataFrame, expected: pl.DataFrame, columns: tuple[str, ...]) -> None:
+    """Same players, and every column equal (floats to 1e-9)."""
+    assert sorted(found["player"]) == sorted(expected["player"])
+    by_player = {row["player"]: row for row in expected.iter_rows(named=True)}
+    for row in found.iter_rows(named=True):
+        want = by_player[row["player"]]
+        for column in columns:
+            assert _close(row[column], want[column]), (row["player"], column)
+
+
+def _views(middle: dt.date) -> dict[str, Filters]:
+    return {
+        "later-half": Filters(date_from=middle),
+        "earlier-half-classic": Filters(variant="classic", date_to=middle),
+        "stake": Filters(stakes="0.5 EUR"),
+        "opponent": Filters(opponent=OPPONENT, date_from=middle),
+    }
+
+
+@pytest.mark.parametrize("name", ["later-half", "earlier-half-classic", "stake", "opponent"])
+def test_a_narrowed_players_table_counts_only_the_views_hands(
+    db: Database, raw: Raw, middle: dt.date, name: str
+) -> None:
+    view = _views(middle)[name]
+    found = players.players_table(db, view.with_hero(HERO))  # the hero narrows nothing
+    _assert_same(found, _expected(raw, view), players.TABLE_COLUMNS)
+    assert found["hands"].is_sorted(descending=True)
+    everything = players.players_table(db, Filters(variant=view.variant))
+    mine, all_time = (
+        frame.filter(pl.col("player") == HERO)["hands"][0] for frame in (found, everything)
+    )
+    assert 0 < mine < all_time
+
+
+def test_the_opponent_keeps_who_sat_with_them(db: Database, middle: dt.date) -> None:
+    found = players.players_table(db, _views(middle)["opponent"])
+    assert OPPONENT not in found["player"].to_list()
+    assert set(found["player"]) == {HERO, "<img src=x onerror=alert(1)>"}  # the pineapple table
+
+
+def test_search_and_the_row_limit_apply_to_a_narrowed_table(
+    db: Database, middle: dt.date, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    view = Filters(date_from=middle)
+    assert players.players_table(db, view, "aNN")["player"].to_list() == [HERO]
+    assert players.players_table(db, view, "no such player").is_empty()
+    monkeypatch.setattr(players, "TABLE_ROWS", 2)
+    assert players.players_table(db, view).height == 2
+
+
+def test_the_summarised_table_is_player_summary(db: Database) -> None:
+    expected = db.frame(
+        f"SELECT {', '.join(players.TABLE_COLUMNS)} FROM player_summary"
+        " WHERE variant = 'classic' ORDER BY hands DESC, player"
+    )
+    assert players.players_table(db, Filters(hero=HERO, variant="classic")).equals(expected)
+
+
+@pytest.mark.parametrize("variant", [None, "pineapple"])
+def test_a_view_narrowing_nothing_computes_the_summary(db: Database, variant: str | None) -> None:
+    summarised = players.players_table(db, Filters(variant=variant))
+    computed = players.players_table(db, Filters(variant=variant, date_from=EARLY))
+    assert computed["player"].to_list() == summarised["player"].to_list()
+    _assert_same(computed, summarised, players.TABLE_COLUMNS)
+
+
+def test_a_profile_narrowing_nothing_is_the_summarised_one(db: Database) -> None:
+    summarised = profile.profile(db, Filters(hero=HERO))
+    computed = profile.profile(db, Filters(hero=HERO, date_from=EARLY))
+    assert computed["metric"].to_list() == summarised["metric"].to_list()
+    columns = ("value", "population_median", "percentile", "players", "leak")
+    _assert_same(
+        computed.rename({"metric": "player"}), summarised.rename({"metric": "player"}), columns
+    )
+
+
+def _expected_profile(figures: pl.DataFrame, hero: str) -> dict[str, tuple]:
+    """Per metric: the hero's value, the population's median, percent_rank, players."""
+    ranked = figures.filter((pl.col("hands") >= profile.MIN_HANDS) | (pl.col("player") == hero))
+    expected = {}
+    for metric in (m.column for m in profile.METRICS):
+        values = ranked.filter(pl.col(metric).is_not_null())
+        mine = values.filter(pl.col("player") == hero)[metric]
+        if mine.is_empty():
+            continue
+        below = int((values[metric] < mine[0]).sum())
+        share = below / (values.height - 1) if values.height > 1 else 0.0
+        expected[metric] = (mine[0], values[metric].median(), share, values.height)
+    return expected
+
+
+@pytest.mark.parametrize("name", ["later-half", "stake"])
+def test_a_narrowed_profile_ranks_the_views_hands_only(
+    db: Database, raw: Raw, middle: dt.date, name: str
+) -> None:
+    view = _views(middle)[name].with_hero(HERO)
+    found = profile.profile(db, view)
+    expected = _expected_profile(_expected(raw, view), HERO)
+    assert found["metric"].to_list() == list(expected)
+    for row in found.iter_rows(named=True):
+        value, median, percentile, count = expected[row["metric"]]
+        assert row["value"] == pytest.approx(value, rel=1e-9), row["metric"]
+        assert row["population_median"] == pytest.approx(median, rel=1e-9), row["metric"]
+        assert row["percentile"] == pytest.approx(percentile), row["metric"]
+        assert row["players"] == count, row["metric"]
+    all_time = profile.profile(db, Filters(hero=HERO))
+    assert not found.select("metric", "value").equals(all_time.select("metric", "value"))
+
+
+def test_the_profile_ignores_the_opponent(db: Database, middle: dt.date) -> None:
+    view = Filters(hero=HERO, date_from=middle)
+    with_opponent = profile.profile(db, Filters(**{**view.__dict__, "opponent": OPPONENT}))
+    assert with_opponent.equals(profile.profile(db, view))
