@@ -95,21 +95,29 @@ TABLES: dict[str, pa.Schema] = {
 #: String columns whose values repeat row after row. Readers of the parsers' tables in
 #: memory may find them dictionary-encoded (``encoded``); ``plain`` gives the contract's types.
 #: The Parquet files always read back with the contract's types.
-REPEATED = {"player_hands": ("hand_id",), "placements": ("hand_id", "card", "row")}
+REPEATED = {
+    "player_hands": ("hand_id", "top", "middle", "bottom", "discards"),
+    "placements": ("hand_id", "card", "row"),
+}
 _DICTIONARY = pa.dictionary(pa.int32(), pa.string())
 
 
 def encoded(name: str) -> pa.Schema:
-    """The schema of table ``name`` with its ``REPEATED`` columns dictionary-encoded.
+    """The schema of table ``name`` with its ``REPEATED`` columns (or a list column's
+    values) dictionary-encoded.
 
     >>> encoded("placements").field("card").type
     DictionaryType(dictionary<values=string, indices=int32, ordered=0>)
+    >>> encoded("player_hands").field("top").type.value_type == _DICTIONARY
+    True
     >>> encoded("hands") == HANDS
     True
     """
     schema = TABLES[name]
     for column in REPEATED.get(name, ()):
-        schema = schema.set(schema.get_field_index(column), pa.field(column, _DICTIONARY))
+        at = schema.get_field_index(column)
+        listed = pa.types.is_list(schema.field(at).type)
+        schema = schema.set(at, pa.field(column, pa.list_(_DICTIONARY) if listed else _DICTIONARY))
     return schema
 
 

@@ -170,7 +170,7 @@ def _unseen(seats: Seats, body: Body) -> np.ndarray:
 def _lists(codes: np.ndarray) -> pa.ListArray:
     """Rows of card codes as lists of card names."""
     offsets = np.arange(0, codes.size + 1, max(codes.shape[1], 1), dtype=np.int32)
-    return pa.ListArray.from_arrays(pa.array(offsets), _CARDS.take(pa.array(codes.reshape(-1))))
+    return pa.ListArray.from_arrays(pa.array(offsets), _coded(codes.reshape(-1), _CARDS))
 
 
 def _discards(rows: np.ndarray, seats: Seats, body: Body) -> pa.ListArray:
@@ -187,4 +187,4 @@ def _discards(rows: np.ndarray, seats: Seats, body: Body) -> pa.ListArray:
     sizes = per_seat[rows]
     offsets = np.concatenate([[0], np.cumsum(sizes)]).astype(np.int32)
     take = np.repeat(begin[rows], sizes) + np.arange(offsets[-1]) - np.repeat(offsets[:-1], sizes)
-    return pa.ListArray.from_arrays(pa.array(offsets), _CARDS.take(pa.array(codes[take])))
+    return pa.ListArray.from_arrays(pa.array(offsets), _coded(codes[take], _CARDS))
