@@ -14,6 +14,28 @@ from pipeline.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESET = "pineapple-1-6-american"
+#: Player-hands whose ``pairings``, ``scoops`` or ``rows_won`` differ from their
+#: settlements in ``pairwise`` (none, in a database ``ofc import`` wrote).
+UNLIKE_SETTLEMENTS = """
+WITH sides AS (
+    SELECT hand_id, position_a AS position, player_a AS player, rows_a AS won FROM pairwise
+    UNION ALL
+    SELECT hand_id, position_b, player_b, rows_b FROM pairwise
+),
+counted AS (
+    SELECT hand_id, position, any_value(player) AS player, count(*) AS pairings,
+        count(*) FILTER (WHERE won = 3) AS scoops, sum(won) AS rows_won
+    FROM sides GROUP BY hand_id, position
+)
+SELECT count(*)
+FROM player_hands AS p
+FULL JOIN counted AS c ON c.hand_id = p.hand_id AND c.position = p.position
+WHERE p.hand_id IS NULL
+    OR p.player IS DISTINCT FROM coalesce(c.player, p.player)
+    OR p.pairings IS DISTINCT FROM coalesce(c.pairings, 0)
+    OR p.scoops IS DISTINCT FROM coalesce(c.scoops, 0)
+    OR p.rows_won IS DISTINCT FROM coalesce(c.rows_won, 0)
+"""
 
 
 def simulate(

@@ -3,8 +3,8 @@
 On a database made by ``ofc simulate`` + ``ofc import`` (play money and the
 same point value in two currencies among its stakes), every stake keeps
 exactly the player-hands whose hand, in ``hands``, has that stake; and the
-scoop rate of a narrowed view equals the one computed from ``pairwise`` and
-the hands of the view.
+scoop rate of a narrowed view (with or without an opponent) equals the one
+computed from ``pairwise`` and the hands of the view.
 """
 
 from __future__ import annotations
@@ -110,4 +110,17 @@ def test_the_scoop_rate_of_a_stake_is_the_pairwise_one(
     hands = {row[0] for row in by_stake[label] if hero is None or row[2] == hero}
     found = summary.scoop_rate(Database(db_path), view)
     assert found == pytest.approx(_scoop_rate(db_path, hero, hands), rel=1e-12)
+    assert 0 < found < 1
+
+
+@pytest.mark.parametrize("with_hero", [True, False], ids=["hero", "everybody"])
+def test_the_scoop_rate_with_an_opponent_is_the_pairwise_one_of_their_hands(
+    db_path: Path, by_stake: dict, with_hero: bool
+) -> None:
+    players = options.choices(Database(db_path)).players
+    hero, opponent = (players[0] if with_hero else None), players[1]
+    label = max((s for s in by_stake if s != "play"), key=lambda s: len(by_stake[s]))
+    theirs = {row[0] for row in by_stake[label] if row[2] == opponent}
+    found = summary.scoop_rate(Database(db_path), Filters(hero, stakes=label, opponent=opponent))
+    assert found == pytest.approx(_scoop_rate(db_path, hero, theirs), rel=1e-12)
     assert 0 < found < 1

@@ -1,4 +1,5 @@
-"""Databases made by an older ofc: schema version 1, before ``player_hands`` held the stake.
+"""Databases made by an older ofc: schema version 1, before ``player_hands`` held the stake
+and its pairwise settlements' counts (``pairings``, ``scoops``, ``rows_won``).
 
 The next ``ofc import`` upgrades one in place, whether it brings new files,
 files already imported, or none (``ofc import --db FILE``). The dashboard
@@ -15,7 +16,7 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from import_support import ofc_import, query, scalar, simulate
+from import_support import UNLIKE_SETTLEMENTS, ofc_import, query, scalar, simulate
 from streamlit.testing.v1 import AppTest
 
 from dashboard.queries import options, summary
@@ -35,6 +36,8 @@ UNLIKE_HANDS = (
 )
 COLUMNS = "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? ORDER BY 1"
 TABLES = ("hands", "player_hands", "placements", "pairwise", "player_summary", "imports")
+#: The ``player_hands`` columns schema version 2 added.
+ADDED = ("point_value", "currency", "pairings", "scoops", "rows_won")
 
 
 @pytest.fixture(scope="module")
@@ -51,8 +54,8 @@ def _set_version(db: Path, version: str) -> None:
     con = duckdb.connect(str(db))
     try:
         if version == "1":
-            con.execute("ALTER TABLE player_hands DROP COLUMN point_value")
-            con.execute("ALTER TABLE player_hands DROP COLUMN currency")
+            for column in ADDED:
+                con.execute(f"ALTER TABLE player_hands DROP COLUMN {column}")
         con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [version])
         con.execute("CHECKPOINT")
     finally:
@@ -64,7 +67,7 @@ def old(made: tuple[Path, Path], tmp_path: Path) -> Path:
     """A copy of the made database, as schema version 1 stored it."""
     db = Path(shutil.copy(made[1], tmp_path / "old.duckdb"))
     _set_version(db, "1")
-    assert "point_value" not in {name for name, _ in query(db, COLUMNS, ["player_hands"])}
+    assert not set(ADDED) & {name for name, _ in query(db, COLUMNS, ["player_hands"])}
     return db
 
 
@@ -77,6 +80,8 @@ def _is_upgraded(db: Path, made: Path) -> None:
     assert scalar(db, VERSION) == SCHEMA_VERSION == "2"
     assert scalar(db, UNLIKE_HANDS) == 0
     assert scalar(db, "SELECT count(point_value) FROM player_hands") > 0
+    assert scalar(db, UNLIKE_SETTLEMENTS) == 0
+    assert scalar(db, "SELECT sum(scoops) FROM player_hands") > 0
     for table in TABLES:
         assert query(db, COLUMNS, [table]) == query(made, COLUMNS, [table]), table
 

@@ -3,7 +3,8 @@
 The sample archive (data/sample, every format and variant) is imported once;
 every figure of ``player_summary`` and ``style_metrics`` is then recomputed in
 plain Python from ``player_hands``, ``pairwise`` and ``placements`` and must
-agree, as must the street-1 bottom setups and the pairwise settlements.
+agree, as must the street-1 bottom setups, the pairwise settlements and each
+player-hand's count of them.
 """
 
 from __future__ import annotations
@@ -178,6 +179,28 @@ def test_pairwise_settlements_add_up_to_each_players_points(db: Path) -> None:
         net[p["hand_id"], p["player_b"]] -= p["points_a"]
     for r in rows(db, "SELECT hand_id, player, points FROM player_hands"):
         assert close(net[r["hand_id"], r["player"]], r["points"]), r
+
+
+def test_player_hands_count_their_pairwise_settlements(db: Path) -> None:
+    expected = defaultdict(lambda: {"player": None, "pairings": 0, "scoops": 0, "rows_won": 0})
+    for p in rows(db, "SELECT * FROM pairwise"):
+        for side in ("a", "b"):
+            counts = expected[p["hand_id"], p[f"position_{side}"]]
+            counts["player"] = p[f"player_{side}"]
+            counts["pairings"] += 1
+            counts["scoops"] += p[f"rows_{side}"] == 3
+            counts["rows_won"] += p[f"rows_{side}"]
+    found = rows(
+        db, "SELECT hand_id, position, player, pairings, scoops, rows_won FROM player_hands"
+    )
+    for r in found:
+        want = expected.pop((r["hand_id"], r["position"]), None)
+        if want is None:  # a player-hand without a settlement
+            assert (r["pairings"], r["scoops"], r["rows_won"]) == (0, 0, 0), r
+        else:
+            assert want == {k: r[k] for k in want}, r
+    assert not expected, "every settlement's sides are player-hands"
+    assert sum(r["scoops"] for r in found) > 0
 
 
 def test_audit_lists_every_disagreement_and_nothing_else(db: Path) -> None:

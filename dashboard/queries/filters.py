@@ -177,13 +177,21 @@ def scope(filters: Filters, alias: str = "p") -> Where:
     if filters.hero:
         where = where.also(f"{alias}.player = ?", filters.hero)
     if filters.opponent:
-        where = where.also(
-            f"{alias}.hand_id IN (SELECT o.hand_id FROM player_hands o WHERE o.player = ?)",
-            filters.opponent,
-        )
+        where = played_by(where, filters.opponent, alias)
         if not filters.hero:
             where = where.also(f"{alias}.player <> ?", filters.opponent)
     return where
+
+
+def played_by(where: Where, player: str, alias: str) -> Where:
+    """``where`` plus: ``player`` played the hand ``{alias}.hand_id``.
+
+    >>> played_by(Where(), "Bo", "h").sql
+    'h.hand_id IN (SELECT o.hand_id FROM player_hands o WHERE o.player = ?)'
+    """
+    return where.also(
+        f"{alias}.hand_id IN (SELECT o.hand_id FROM player_hands o WHERE o.player = ?)", player
+    )
 
 
 def hand_scope(filters: Filters) -> Where:

@@ -1,25 +1,26 @@
-"""Every player's figures in a narrowed view, computed from ``player_hands`` and ``pairwise``.
+"""Every player's figures in a narrowed view, computed from ``player_hands``.
 
 ``player_summary`` and ``style_metrics`` hold each player's figures per
 variant over all dates and stakes. When a ruleset, dates, stakes or an
 opponent narrow the view, the same columns are computed here with the same
 formulas (``pipeline/load/metrics/player_summary.sql``, ``style_metrics.sql``,
-docs/metrics.md) from the view's player-hands, the pairwise settlements of
-the view's hands (scoops, rows won) and their rows of ``audit_mismatches``.
+docs/metrics.md) from the view's player-hands, which count their pairwise
+settlements (``pairings``, ``scoops``, ``rows_won``), and for the table the
+view's rows of ``audit_mismatches``.
 
 The rows are those of ``scope`` without a hero: with an opponent, the hands
 the opponent played, and everybody else's figures in them.
 
 >>> sql, params = table(Filters(stakes="play", opponent="Bo"), search="an")
 >>> params
-['Bo', 'Bo', 'Bo', 'an', 'an', 'an']
+['Bo', 'Bo', 'an', 'Bo']
 >>> sql.count("?") == len(params)
 True
 """
 
 from __future__ import annotations
 
-from dashboard.queries.filters import Filters, Where, hand_scope, scope
+from dashboard.queries.filters import Filters, Where, hand_scope, played_by, scope
 
 #: Counts and means per player over the view's player-hands (``p``), as in
 #: ``player_summary.sql``: what both the table and the profile need.
@@ -35,7 +36,10 @@ _COUNTS = """
     ) AS fantasyland_entries,
     count(*) FILTER (WHERE p.in_fantasyland) AS fantasyland_hands,
     count(*) FILTER (WHERE p.in_fantasyland AND p.fantasyland_stay) AS fantasyland_stays,
-    avg(p.points) FILTER (WHERE p.in_fantasyland) AS points_per_fantasyland_hand"""
+    avg(p.points) FILTER (WHERE p.in_fantasyland) AS points_per_fantasyland_hand,
+    sum(p.pairings) AS pairings,
+    sum(p.scoops) AS scoops,
+    sum(p.rows_won) AS rows_won"""
 
 #: The table's further figures: dates, spread of points, money and its currencies.
 _TABLE_COUNTS = """,
@@ -64,15 +68,15 @@ _STYLE_COUNTS = """,
             AND p.first_street_bottom IN ('flush_draw', 'straight_draw')
     ) AS drawing_fouls"""
 
-#: Rates of ``player_summary`` from the counts (``hs``) and the settlements (``ps``).
+#: Rates of ``player_summary`` from the counts (``hs``).
 _RATES = """
     hs.player,
     hs.hands,
     hs.points,
     hs.points_per_hand,
     hs.fouls / hs.hands AS foul_rate,
-    ps.scoops / nullif(ps.pairings, 0) AS scoop_rate,
-    ps.rows_won / nullif(3 * ps.pairings, 0) AS rows_won_per_row,
+    hs.scoops / nullif(hs.pairings, 0) AS scoop_rate,
+    hs.rows_won / nullif(3 * hs.pairings, 0) AS rows_won_per_row,
     hs.royalties_per_hand,
     hs.fantasyland_entries / nullif(hs.live_non_fantasyland_hands, 0) AS fantasyland_entry_rate,
     hs.fantasyland_stays / nullif(hs.fantasyland_hands, 0) AS fantasyland_stay_rate,
@@ -97,86 +101,59 @@ _STYLE = """,
     hs.drawing_fouls / nullif(hs.drawing_hands, 0) AS foul_rate_drawing,
     hs.qq_top / nullif(hs.street2_hands, 0) AS top_qq_plus_by_street2_share"""
 
-#: The view's player-hands (``hand_stats``) and settlements (``pair_stats``), per player.
+#: The view's player-hands, per player (``hand_stats``).
 _SQL = """
-WITH kept AS (
-    SELECT h.hand_id FROM hands h WHERE {hands}
-),
-hand_stats AS (
+WITH hand_stats AS (
     SELECT p.player, {counts}
     FROM player_hands p
     WHERE {rows}
     GROUP BY p.player
-),
-settled AS (
-    SELECT w.player_a, w.player_b, w.rows_a, w.rows_b
-    FROM pairwise w
-    WHERE w.hand_id IN (SELECT hand_id FROM kept) AND {settled}
-),
-sides AS (
-    SELECT player_a AS player, count(*) AS pairings,
-        count(*) FILTER (WHERE rows_a = 3) AS scoops, sum(rows_a) AS rows_won
-    FROM settled GROUP BY player_a
-    UNION ALL
-    SELECT player_b, count(*), count(*) FILTER (WHERE rows_b = 3), sum(rows_b)
-    FROM settled GROUP BY player_b
-),
-pair_stats AS (
-    SELECT player, sum(pairings) AS pairings, sum(scoops) AS scoops, sum(rows_won) AS rows_won
-    FROM sides GROUP BY player
-),
+){more}
+SELECT {columns}
+FROM hand_stats hs
+{joins}
+"""
+
+#: The table's mismatches: the audit's rows of the view's hands, per player.
+_MISMATCHES = """,
 mismatch_stats AS (
     SELECT a.player, count(*) AS mismatches
     FROM audit_mismatches a
-    WHERE a.hand_id IN (SELECT hand_id FROM kept)
+    WHERE a.hand_id IN (SELECT h.hand_id FROM hands h WHERE {hands})
     GROUP BY a.player
-)
-SELECT {columns}
-FROM hand_stats hs
-LEFT JOIN pair_stats ps USING (player)
-{joins}
-"""
+)"""
 
 
 def _hands(filters: Filters) -> Where:
     """Conditions on ``hands`` (``h``) that keep the view's hands (the opponent's, with one)."""
     where = hand_scope(filters)
-    if filters.opponent:
-        return where.also(
-            "h.hand_id IN (SELECT o.hand_id FROM player_hands o WHERE o.player = ?)",
-            filters.opponent,
-        )
-    return where
+    return played_by(where, filters.opponent, "h") if filters.opponent else where
 
 
-def _named(where: Where, search: str, *columns: str) -> Where:
-    """``where`` plus: one of ``columns`` contains ``search`` (any case); unchanged if empty.
+def _named(where: Where, search: str) -> Where:
+    """``where`` plus: the player's name (``p.player``) contains ``search`` (any case);
+    unchanged if empty.
 
-    >>> _named(Where(), "an", "a", "b").sql
-    '(contains(lower(a), lower(?)) OR contains(lower(b), lower(?)))'
+    >>> _named(Where(), "an").sql
+    'contains(lower(p.player), lower(?))'
     """
-    if not search:
-        return where
-    tests = " OR ".join(f"contains(lower({column}), lower(?))" for column in columns)
-    return Where((*where.conditions, f"({tests})"), (*where.params, *[search] * len(columns)))
+    return where.also("contains(lower(p.player), lower(?))", search) if search else where
 
 
 def _figures(filters: Filters, search: str, table_columns: bool) -> tuple[str, list[object]]:
     """SQL and parameters of one row per player of the view whose name contains ``search``
     (``filters.hero`` is ignored): the table's columns, or the profile's."""
     everybody = filters.with_hero(None)
-    hands = _hands(everybody)
-    rows = _named(scope(everybody), search, "p.player")
-    settled = _named(Where(), search, "w.player_a", "w.player_b")
+    rows = _named(scope(everybody), search)
+    hands = _hands(everybody) if table_columns else Where()
     sql = _SQL.format(
-        hands=hands.sql,
         counts=_COUNTS + (_TABLE_COUNTS if table_columns else _STYLE_COUNTS),
         rows=rows.sql,
-        settled=settled.sql,
+        more=_MISMATCHES.format(hands=hands.sql) if table_columns else "",
         columns=_RATES + (_TABLE if table_columns else _STYLE),
         joins="LEFT JOIN mismatch_stats ms USING (player)" if table_columns else "",
     )
-    return sql, [*hands.params, *rows.params, *settled.params]
+    return sql, [*rows.params, *hands.params]
 
 
 def table(filters: Filters, search: str = "") -> tuple[str, list[object]]:

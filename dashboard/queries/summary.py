@@ -2,14 +2,15 @@
 
 When the view is a player and a variant only, the answer comes from the
 pre-aggregated ``player_summary``; with dates, stakes, a ruleset or an
-opponent it is computed from ``player_hands`` (and ``pairwise`` for scoops)
-with the same formulas (docs/metrics.md, ``pipeline/load/metrics``).
+opponent it is computed from ``player_hands`` (whose ``pairings`` and
+``scoops`` count each player-hand's pairwise settlements) with the same
+formulas (docs/metrics.md, ``pipeline/load/metrics``).
 """
 
 from __future__ import annotations
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, hand_scope, scope
+from dashboard.queries.filters import Filters, played_by, scope
 
 #: z of a two-sided 95% interval.
 Z95 = 1.959964
@@ -97,22 +98,7 @@ FROM stats
 WHERE hands > 0
 """
 
-_PLAYER_SIDE_SCOOPS = """
-SELECT count(*) FILTER (
-    WHERE CASE WHEN w.position_a = p.position THEN w.rows_a ELSE w.rows_b END = 3
-) / nullif(count(*), 0)
-FROM player_hands p
-JOIN pairwise w
-    ON w.hand_id = p.hand_id AND (w.position_a = p.position OR w.position_b = p.position)
-WHERE {where}
-"""
-
-_BOTH_SIDES_SCOOPS = """
-SELECT (count(*) FILTER (WHERE rows_a = 3) + count(*) FILTER (WHERE rows_b = 3))
-    / nullif(2 * count(*), 0)
-FROM pairwise
-WHERE hand_id IN ({hands})
-"""
+_SCOOPS = "SELECT sum(p.scoops) / nullif(sum(p.pairings), 0) FROM player_hands p WHERE {where}"
 
 _POOLED_SCOOPS = (
     "SELECT sum(scoops) / nullif(sum(pairings), 0) FROM player_summary WHERE variant = ?"
@@ -123,25 +109,18 @@ _PLAYER_SCOOPS = "SELECT scoop_rate FROM player_summary WHERE player = ? AND var
 def scoop_rate(db: Database, filters: Filters) -> float | None:
     """Scoops / pairwise settlements of the hero (or everybody) in the view.
 
-    A hero's settlements are found from the hero's player-hands in the view,
-    each joined to the pairs it sits in (by position). Everybody's are both
-    sides of every pair of the view's hands: from ``hands`` when the view
-    depends on the hand only, from ``player_hands`` when it names an opponent.
+    Summed over the view's player-hands: the hero's, or everybody's; with an
+    opponent and no hero, every player-hand of the opponent's hands, the
+    opponent's too (both sides of every pair).
     """
     if filters.summarised:
         if filters.hero:
             return db.value(_PLAYER_SCOOPS, [filters.hero, filters.variant_key])
         return db.value(_POOLED_SCOOPS, [filters.variant_key])
-    if filters.hero:
-        where = scope(filters)
-        return db.value(_PLAYER_SIDE_SCOOPS.format(where=where.sql), list(where.params))
-    if filters.opponent:
-        where = scope(filters)
-        kept = f"SELECT p.hand_id FROM player_hands p WHERE {where.sql}"
-    else:
-        where = hand_scope(filters)
-        kept = f"SELECT h.hand_id FROM hands h WHERE {where.sql}"
-    return db.value(_BOTH_SIDES_SCOOPS.format(hands=kept), list(where.params))
+    where = scope(filters)
+    if filters.opponent and not filters.hero:
+        where = played_by(scope(filters.population()), filters.opponent, "p")
+    return db.value(_SCOOPS.format(where=where.sql), list(where.params))
 
 
 def _rows(db: Database, sql: str, params: list[object]) -> dict[str, dict[str, object]]:

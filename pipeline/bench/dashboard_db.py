@@ -4,7 +4,8 @@ Importing a million simulated hands takes long, and the benchmark measures
 the dashboard's queries, not the import; so this module writes the tables of
 ``docs/schema.md`` directly: random 3-handed hands (four in five Pineapple,
 the rest classic), scored by the rules engine (``score_hands``), with every
-placement street by street, then the metric tables rebuilt by the import's
+placement street by street, each player-hand's settlement counts as the import
+counts them (``with_settlements``), then the metric tables rebuilt by the import's
 own SQL (``pipeline.load.database.refresh_metrics``). One player ("Hero")
 sits in every hand, as in a player's own database; opponents come from a
 pool where a few play most hands.
@@ -21,6 +22,7 @@ import polars as pl
 from pipeline.cards import CARD_NAMES
 from pipeline.engine import score_hands
 from pipeline.load.database import connect, refresh_metrics
+from pipeline.load.recompute import with_settlements
 from pipeline.rulesets import load_ruleset
 
 HERO = "Hero"
@@ -212,7 +214,7 @@ def _finish(
     placements = _placements(scored, cards, in_fl, is_classic)
     return {
         "hands": hands_frame,
-        "player_hands": player_hands,
+        "player_hands": with_settlements(player_hands, pairwise),
         "pairwise": pairwise,
         "placements": placements,
     }

@@ -21,12 +21,13 @@ import polars as pl
 
 from parsers.schema import PLAYER_HANDS
 from pipeline.errors import UserError
-from pipeline.load.recompute import HAND_CONTEXT, RulesetLoader, recompute
+from pipeline.load.recompute import HAND_CONTEXT, SETTLEMENT_COLUMNS, RulesetLoader, recompute
 from pipeline.load.tables import PLAYER_HANDS_STAGED, conform
 
 SCHEMA_VERSION = "2"
 #: Schema versions ``connect`` upgrades in place (version 2: ``player_hands`` holds
-#: the hand's stake, ``point_value`` and ``currency``).
+#: the hand's stake, ``point_value`` and ``currency``, and what its pairwise
+#: settlements say, ``pairings``, ``scoops`` and ``rows_won``).
 UPGRADABLE = ("1",)
 METRICS = ("audit_mismatches", "player_summary", "style_metrics")
 #: DuckDB's memory limit during a load (the import's peak stays under 2 GB).
@@ -152,11 +153,31 @@ def schema_problem(db: Path, version: str | None) -> str | None:
     )
 
 
+#: Fills ``player_hands.pairings``, ``scoops`` and ``rows_won`` of the player-hands
+#: found in ``pairwise`` (as ``recompute.settlements`` does at import).
+_SETTLEMENTS_SQL = """
+    UPDATE player_hands AS p
+    SET pairings = s.pairings, scoops = s.scoops, rows_won = s.rows_won
+    FROM (
+        SELECT hand_id, position, count(*) AS pairings,
+            count(*) FILTER (WHERE won = 3) AS scoops, sum(won) AS rows_won
+        FROM (
+            SELECT hand_id, position_a AS position, rows_a AS won FROM pairwise
+            UNION ALL
+            SELECT hand_id, position_b, rows_b FROM pairwise
+        )
+        GROUP BY hand_id, position
+    ) AS s
+    WHERE s.hand_id = p.hand_id AND s.position = p.position
+"""
+
+
 def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     """Bring a database of an older schema version to ``SCHEMA_VERSION``, in one transaction.
 
     Version 1 to 2: ``player_hands`` gets the hand's ``point_value`` and
-    ``currency`` (added last: readers go by column names).
+    ``currency``, and ``SETTLEMENT_COLUMNS`` counted from ``pairwise`` (0 for a
+    player-hand without a settlement); added last: readers go by column names.
     """
     version = stored_version(con)
     if version == SCHEMA_VERSION:
@@ -169,6 +190,12 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     con.execute(
         "UPDATE player_hands AS p SET point_value = h.point_value, currency = h.currency "
         "FROM hands AS h WHERE h.hand_id = p.hand_id"
+    )
+    for name in SETTLEMENT_COLUMNS:
+        con.execute(f"ALTER TABLE player_hands ADD COLUMN {name} SMALLINT")
+    con.execute(_SETTLEMENTS_SQL)
+    con.execute(
+        "UPDATE player_hands SET pairings = 0, scoops = 0, rows_won = 0 WHERE pairings IS NULL"
     )
     con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [SCHEMA_VERSION])
     con.execute("COMMIT")

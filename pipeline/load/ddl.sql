@@ -90,7 +90,10 @@ CREATE TABLE IF NOT EXISTS player_hands (
     fantasyland_stay BOOLEAN,
     mismatch BOOLEAN,
     first_street_bottom VARCHAR,
-    top_qq_plus_by_street2 BOOLEAN
+    top_qq_plus_by_street2 BOOLEAN,
+    pairings SMALLINT,
+    scoops SMALLINT,
+    rows_won SMALLINT
 );
 
 CREATE TABLE IF NOT EXISTS placements (

@@ -6,7 +6,9 @@ scores each ruleset's hands with ``pipeline.engine.score_hands`` and returns
 the player-hands with the recomputed columns of docs/schema.md
 (``foul`` ... ``mismatch``), the pairwise settlements, and the hands that could
 not be scored, each with a reason (they become rejects: bad input never
-crashes a batch and never disappears).
+crashes a batch and never disappears). Each player-hand also carries what its
+pairwise settlements say (``settlements``), so that per-player figures need
+no join with ``pairwise``.
 """
 
 from __future__ import annotations
@@ -56,6 +58,10 @@ RESULT_COLUMNS = (
     "fantasyland_stay",
     "mismatch",
 )
+
+#: What a player-hand's pairwise settlements say, added to ``player_hands`` last.
+SETTLEMENT_COLUMNS = ("pairings", "scoops", "rows_won")
+SETTLEMENT_SCHEMA = dict.fromkeys(SETTLEMENT_COLUMNS, pl.Int16)
 
 PAIRWISE_COLUMNS = (
     "hand_id",
@@ -192,6 +198,43 @@ def _with_names(pairwise: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
     return pairwise.select(PAIRWISE_COLUMNS).cast(PAIRWISE_SCHEMA)
 
 
+def settlements(pairwise: pl.DataFrame) -> pl.DataFrame:
+    """Per player-hand (``hand_id``, ``position``): the settlements it took part in
+    (``pairings``), those where it won all three rows (``scoops``), and the rows it
+    won in them (``rows_won``).
+
+    >>> pairs = pl.DataFrame({
+    ...     "hand_id": ["h", "h", "h"], "position_a": [1, 1, 2], "position_b": [2, 3, 3],
+    ...     "rows_a": [3, 1, 0], "rows_b": [0, 2, 3],
+    ... })
+    >>> settlements(pairs).sort("position").rows()
+    [('h', 1, 2, 1, 4), ('h', 2, 2, 0, 0), ('h', 3, 2, 1, 5)]
+    """
+    sides = pl.concat(
+        [
+            pairwise.select("hand_id", position=f"position_{side}", rows=f"rows_{side}")
+            for side in ("a", "b")
+        ],
+        how="vertical_relaxed",
+    )
+    rows = pl.col("rows")
+    return (
+        sides.group_by("hand_id", "position")
+        .agg(pairings=pl.len(), scoops=(rows == 3).sum(), rows_won=rows.sum())
+        .cast({"position": pl.Int8} | SETTLEMENT_SCHEMA)
+    )
+
+
+def with_settlements(player_hands: pl.DataFrame, pairwise: pl.DataFrame) -> pl.DataFrame:
+    """``player_hands`` plus ``SETTLEMENT_COLUMNS`` from ``pairwise`` (0 without a settlement)."""
+    found = settlements(pairwise)
+    keys = player_hands.select("hand_id", pl.col("position").cast(pl.Int8))
+    counts = keys.join(found, on=["hand_id", "position"], how="left", maintain_order="left")
+    return player_hands.with_columns(
+        counts.select(pl.col(name).fill_null(0) for name in SETTLEMENT_COLUMNS)
+    )
+
+
 def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoader) -> Recomputed:
     """Results for every player-hand of ``hands`` (see the module docstring).
 
@@ -216,11 +259,14 @@ def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoad
         scored += group_scored
         pairs += group_pairs
         failed |= group_failed
+    pairwise = (
+        _with_names(pl.concat(pairs), frame) if pairs else pl.DataFrame(schema=PAIRWISE_SCHEMA)
+    )
     return Recomputed(
-        player_hands=_finish(scored, [c for c in player_hands.columns if c in MODEL_COLUMNS]),
-        pairwise=_with_names(pl.concat(pairs), frame)
-        if pairs
-        else pl.DataFrame(schema=PAIRWISE_SCHEMA),
+        player_hands=_finish(
+            scored, [c for c in player_hands.columns if c in MODEL_COLUMNS], pairwise
+        ),
+        pairwise=pairwise,
         failed=pl.DataFrame(
             {"hand_id": list(failed), "reason": list(failed.values())},
             schema={"hand_id": pl.String, "reason": pl.String},
@@ -228,8 +274,10 @@ def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoad
     )
 
 
-def _finish(scored: list[pl.DataFrame], model_columns: list[str]) -> pl.DataFrame:
-    """Model columns, hand context and results, typed as in the database."""
+def _finish(
+    scored: list[pl.DataFrame], model_columns: list[str], pairwise: pl.DataFrame
+) -> pl.DataFrame:
+    """Model columns, hand context, results and settlement counts, typed as in the database."""
     if not scored:
         return pl.DataFrame()
     frame = pl.concat(scored, how="vertical_relaxed").cast(_RESULT_SCHEMA)
@@ -239,4 +287,6 @@ def _finish(scored: list[pl.DataFrame], model_columns: list[str]) -> pl.DataFram
             (pl.col("reported_points") - pl.col("points")).abs() > POINTS_TOLERANCE
         ).fill_null(False),
     )
-    return frame.select(*model_columns, *COPIED_CONTEXT, *RESULT_COLUMNS)
+    return with_settlements(
+        frame.select(*model_columns, *COPIED_CONTEXT, *RESULT_COLUMNS), pairwise
+    )

@@ -11,7 +11,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
-from pipeline.load.recompute import PAIRWISE_SCHEMA
+from pipeline.load.recompute import PAIRWISE_SCHEMA, SETTLEMENT_SCHEMA
 
 
 def _model(schema) -> dict[str, pl.DataType]:
@@ -47,6 +47,7 @@ PLAYER_HANDS_STAGED = (
         "first_street_bottom": pl.String,
         "top_qq_plus_by_street2": pl.Boolean,
     }
+    | SETTLEMENT_SCHEMA
     | PART
 )
 PLACEMENTS_STAGED = _model(PLACEMENTS) | PART

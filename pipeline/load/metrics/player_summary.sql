@@ -24,25 +24,13 @@ WITH hand_stats AS (
         ) AS fantasyland_entries,
         count(*) FILTER (WHERE in_fantasyland) AS fantasyland_hands,
         count(*) FILTER (WHERE in_fantasyland AND fantasyland_stay) AS fantasyland_stays,
-        avg(points) FILTER (WHERE in_fantasyland) AS points_per_fantasyland_hand
+        avg(points) FILTER (WHERE in_fantasyland) AS points_per_fantasyland_hand,
+        -- the player-hands' pairwise settlements, counted at import (docs/schema.md)
+        sum(pairings)::BIGINT AS pairings,
+        sum(scoops)::BIGINT AS scoops,
+        sum(rows_won)::BIGINT AS rows_won
     FROM player_hands
     GROUP BY GROUPING SETS ((player, variant), (player))
-),
-sides AS (
-    SELECT p.hand_id, p.player_a AS player, p.rows_a AS rows_won FROM pairwise AS p
-    UNION ALL
-    SELECT p.hand_id, p.player_b AS player, p.rows_b AS rows_won FROM pairwise AS p
-),
-pair_stats AS (
-    SELECT
-        s.player,
-        CASE WHEN grouping(h.variant) = 1 THEN 'all' ELSE h.variant END AS variant,
-        count(*) AS pairings,
-        count(*) FILTER (WHERE s.rows_won = 3) AS scoops,
-        sum(s.rows_won) AS rows_won
-    FROM sides AS s
-    JOIN hands AS h USING (hand_id)
-    GROUP BY GROUPING SETS ((s.player, h.variant), (s.player))
 ),
 mismatch_stats AS (
     SELECT
@@ -68,10 +56,10 @@ SELECT
     hs.currencies,
     hs.fouls,
     hs.fouls / hs.hands AS foul_rate,
-    coalesce(ps.pairings, 0) AS pairings,
-    coalesce(ps.scoops, 0) AS scoops,
-    ps.scoops / nullif(ps.pairings, 0) AS scoop_rate,
-    ps.rows_won / nullif(3 * ps.pairings, 0) AS rows_won_per_row,
+    hs.pairings,
+    hs.scoops,
+    hs.scoops / nullif(hs.pairings, 0) AS scoop_rate,
+    hs.rows_won / nullif(3 * hs.pairings, 0) AS rows_won_per_row,
     hs.royalties_per_hand,
     hs.royalties_top_per_hand,
     hs.royalties_middle_per_hand,
@@ -86,6 +74,5 @@ SELECT
     hs.points_per_fantasyland_hand,
     coalesce(ms.mismatches, 0) AS mismatches
 FROM hand_stats AS hs
-LEFT JOIN pair_stats AS ps USING (player, variant)
 LEFT JOIN mismatch_stats AS ms USING (player, variant)
 ORDER BY hs.player, hs.variant;
