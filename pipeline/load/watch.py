@@ -14,6 +14,8 @@ import sys
 import time
 from dataclasses import replace
 
+import duckdb
+
 from pipeline.load.importer import ImportOptions, run_import, summary_lines
 from pipeline.load.progress import Progress
 
@@ -31,6 +33,8 @@ def watch(options: ImportOptions, progress: Progress, interval: float) -> int:
                 print("\n".join(summary_lines(summary)), file=sys.stdout, flush=True)
             waiting = summary.held_back
             time.sleep(interval)
-    except KeyboardInterrupt:
+    except (KeyboardInterrupt, duckdb.InterruptException):
+        # Ctrl-C during a DuckDB query reaches Python as DuckDB's interrupt; the
+        # database is untouched either way (an import swaps in a finished copy).
         progress.phase("stopped watching")
         return 0
