@@ -4,7 +4,9 @@ Every filter widget uses Streamlit's ``bind="query-params"`` with its URL
 parameter as key (``hero``, ``variant``, ``ruleset``, ``from``, ``to``,
 ``stakes``, ``opponent``), so the address bar always holds the view and a
 link opens exactly that view. Without a ``hero`` in the URL the most active
-player is chosen (and written to the URL).
+player is chosen (and written to the URL). The player pickers offer the most
+active players only (``PICKER_PLAYERS``) plus the one the URL names, so a
+link to a rare player still opens that player.
 """
 
 from __future__ import annotations
@@ -18,9 +20,24 @@ from dashboard.queries.db import Database
 from dashboard.queries.filters import PARAMS, Filters
 
 choices = cached(option_queries.choices)
+players = cached(option_queries.players)
 opponents = cached(player_queries.opponents)
 
 BIND = "query-params"
+PICKER = f"{option_queries.PICKER_PLAYERS:,}"
+HERO_HELP = (
+    f"The {PICKER} most active players, and the one the link names."
+    " The Players page finds everybody: each row opens that player's Overview."
+)
+OPPONENT_HELP = (
+    f"Only hands the hero played against this player. The {PICKER} players the hero met"
+    " most, and the one the link names; the Players page finds everybody."
+)
+
+
+def _linked(name: str) -> str | None:
+    """The player the URL names for the filter ``name`` (``hero`` or ``opponent``)."""
+    return st.query_params.get(PARAMS[name]) or None
 
 
 def _default_hero(players: tuple[str, ...]) -> None:
@@ -44,10 +61,11 @@ def _select(label: str, key: str, values: tuple[str, ...], everyone: str, **extr
 def filters(db: Database) -> Filters:
     """Draw the filters in the sidebar and return the view they describe."""
     found = choices(db)
-    _default_hero(found.players)
+    heroes = players(db, _linked("hero"))
+    _default_hero(heroes)
     with st.sidebar:
         st.markdown("#### View")
-        hero = _select("Hero / student", PARAMS["hero"], found.players, "Everybody")
+        hero = _select("Hero / student", PARAMS["hero"], heroes, "Everybody", help=HERO_HELP)
         variant = _select("Variant", PARAMS["variant"], found.variants, "All variants")
         ruleset = _select("Ruleset", PARAMS["ruleset"], found.rulesets, "All rulesets")
         stakes = _select(
@@ -61,14 +79,15 @@ def filters(db: Database) -> Filters:
             )
         with end:
             date_to = st.date_input("To", value=None, key=PARAMS["date_to"], bind=BIND, **bounds)
-        met = tuple(opponents(db, hero)) if hero else ()
+        picker = option_queries.PICKER_PLAYERS
+        met = tuple(opponents(db, hero, picker, _linked("opponent"))) if hero else ()
         opponent = _select(
             "Opponent",
             PARAMS["opponent"],
             met,
             "Any opponent",
             disabled=not hero,
-            help="Only hands the hero played against this player",
+            help=OPPONENT_HELP,
         )
     return Filters(
         hero=hero,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import re
 from pathlib import Path
-from urllib.parse import quote, urlencode
+from urllib.parse import quote, urlencode, urljoin, urlsplit
 
 import duckdb
 import pytest
@@ -200,7 +200,7 @@ def test_players_page_and_head_to_head(page: Page, server, db: Path) -> None:
 
 def test_a_date_filter_narrows_the_players_table(page: Page, server, db: Path) -> None:
     visit(page, f"{server.url}/players?hero={HERO}")
-    hands = grid_cell(page, HERO, 1)
+    hands = grid_cell(page, HERO, 2)  # player, its Overview link, hands
     expect(hands).to_have_text("360")  # all dates: player_summary
     first, last = query(db, "SELECT min(played_at)::DATE, max(played_at)::DATE FROM hands")[0]
     middle = first + (last - first) / 2
@@ -215,6 +215,21 @@ def test_a_date_filter_narrows_the_players_table(page: Page, server, db: Path) -
     expect(hands).to_have_text(str(later))
     expect(page.get_by_text(f"{middle.isoformat()} → today (only the hands")).to_be_visible()
     screenshot(page, "players-from")
+
+
+def test_a_players_row_links_to_that_players_overview_in_the_same_view(
+    page: Page, server, db: Path
+) -> None:
+    visit(page, f"{server.url}/players?hero={HERO}&variant=pineapple")
+    link = grid_cell(page, "Chen", 1)  # the grid's accessible copy holds the link's URL
+    expect(link).to_have_text("./?hero=Chen&variant=pineapple")
+    visit(page, urljoin(page.url, link.inner_text()))
+    hands = query(
+        db, "SELECT count(*) FROM player_hands WHERE player = 'Chen' AND variant = 'pineapple'"
+    )[0][0]
+    assert urlsplit(page.url).path == "/"  # the Overview itself, not a fallback to it
+    assert page.locator("h1").first.inner_text() == "Overview · Chen"
+    expect(metric(page, "Hands")).to_have_text(count(hands))
 
 
 def test_style_page(page: Page, server, db: Path) -> None:

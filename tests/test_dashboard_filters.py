@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import datetime as dt
+from urllib.parse import parse_qsl, urlsplit
 
+import polars as pl
 from hypothesis import given
 from hypothesis import strategies as st
 
+from dashboard.links import player_links, player_url
 from dashboard.queries.filters import PARAMS, Filters, hand_scope, scope, stakes_key
 
 names = st.text(min_size=1, max_size=30).filter(lambda s: s.strip() == s and s)
@@ -47,6 +50,25 @@ def test_every_value_is_a_parameter_never_sql_text(view: Filters) -> None:
         for name in (view.hero, view.opponent, view.variant, view.ruleset):
             if name and len(name) > 3:
                 assert name not in where.sql
+
+
+@given(filters, names)
+def test_a_player_link_opens_the_overview_of_that_player_in_the_same_view(
+    view: Filters, player: str
+) -> None:
+    url = urlsplit(player_url(player, view))
+    assert url.path == "./"
+    assert Filters.from_params(dict(parse_qsl(url.query))) == view.with_hero(player)
+
+
+def test_player_links_add_one_url_per_row() -> None:
+    frame = pl.DataFrame({"player": ["Anna", "a&b=c"], "hands": [3, 1]})
+    linked = player_links(frame, Filters(hero="Chen", variant="classic", opponent="Bo"))
+    assert linked["overview"].to_list() == [
+        "./?hero=Anna&variant=classic&opponent=Bo",
+        "./?hero=a%26b%3Dc&variant=classic&opponent=Bo",
+    ]
+    assert linked.drop("overview").equals(frame)
 
 
 def test_unreadable_values_are_dropped() -> None:

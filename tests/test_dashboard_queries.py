@@ -54,10 +54,46 @@ def sql(db_path: Path):
 
 def test_choices_list_players_most_active_first(db: Database, sql) -> None:
     found = options.choices(db)
-    assert found.players[0] == HERO
-    assert set(found.players) == {r[0] for r in sql("SELECT DISTINCT player FROM player_hands")}
+    everyone = options.players(db)
+    assert everyone[0] == HERO
+    assert set(everyone) == {r[0] for r in sql("SELECT DISTINCT player FROM player_hands")}
     assert set(found.variants) == {"pineapple", "classic"}
     assert found.first_day <= found.last_day
+
+
+def _most_active(sql) -> list[str]:
+    """Every player, most hands first, then by name: the pickers' order."""
+    rows = sql("SELECT player, count(*) FROM player_hands GROUP BY player")
+    return [player for player, _ in sorted(rows, key=lambda r: (-r[1], r[0]))]
+
+
+def test_the_hero_picker_offers_the_most_active_and_the_linked_player(db: Database, sql) -> None:
+    ranked = _most_active(sql)
+    assert len(ranked) == 5  # more players than the cap below
+    top, rare = tuple(ranked[:3]), ranked[-1]
+    assert options.players(db, None, 3) == top
+    assert options.players(db, rare, 3) == (*top, rare)  # a link to a rare player keeps it
+    assert options.players(db, top[1], 3) == top  # listed once, in its place
+    assert options.players(db, "Nobody at all", 3) == top  # an unknown name is not added
+    for name in (XSS_NAME, SQL_NAME):  # untrusted names are values, never SQL
+        assert options.players(db, name, 0) == (name,)
+
+
+def test_the_opponent_picker_offers_the_most_met_and_the_linked_opponent(db: Database, sql) -> None:
+    met = sql(
+        "SELECT CASE WHEN player_a = ? THEN player_b ELSE player_a END AS o, count(*)"
+        " FROM pairwise WHERE ? IN (player_a, player_b) GROUP BY o",
+        [HERO, HERO],
+    )
+    ranked = [o for o, _ in sorted(met, key=lambda r: (-r[1], r[0]))]
+    assert len(ranked) == 4
+    assert players.opponents(db, HERO) == ranked
+    assert players.opponents(db, HERO, 2) == ranked[:2]
+    assert players.opponents(db, HERO, 2, ranked[-1]) == [*ranked[:2], ranked[-1]]
+    assert players.opponents(db, HERO, 2, "Nobody at all") == ranked[:2]
+    never_met = "Dmitry"  # classic only; Chen plays Pineapple only
+    assert never_met not in players.opponents(db, "Chen")
+    assert players.opponents(db, "Chen", 1, never_met) == players.opponents(db, "Chen", 1)
 
 
 def test_hero_summary_matches_the_base_tables(db: Database, sql) -> None:

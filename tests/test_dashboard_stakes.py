@@ -63,7 +63,7 @@ def test_every_stake_keeps_the_player_hands_of_its_hands(db_path: Path, by_stake
 
 
 def test_a_heros_stake_keeps_only_the_heros_rows(db_path: Path, by_stake: dict) -> None:
-    hero = options.choices(Database(db_path)).players[0]
+    hero = options.players(Database(db_path))[0]
     for label, rows in by_stake.items():
         mine = {row for row in rows if row[2] == hero}
         assert _rows(db_path, Filters(hero=hero, stakes=label)) == mine, label
@@ -104,7 +104,7 @@ def _scoop_rate(db_path: Path, hero: str | None, hands: set[str]) -> float:
 def test_the_scoop_rate_of_a_stake_is_the_pairwise_one(
     db_path: Path, by_stake: dict, with_hero: bool
 ) -> None:
-    hero = options.choices(Database(db_path)).players[0] if with_hero else None
+    hero = options.players(Database(db_path))[0] if with_hero else None
     label = max((s for s in by_stake if s != "play"), key=lambda s: len(by_stake[s]))
     view = Filters(hero=hero, stakes=label)
     hands = {row[0] for row in by_stake[label] if hero is None or row[2] == hero}
@@ -117,7 +117,7 @@ def test_the_scoop_rate_of_a_stake_is_the_pairwise_one(
 def test_the_scoop_rate_with_an_opponent_is_the_pairwise_one_of_their_hands(
     db_path: Path, by_stake: dict, with_hero: bool
 ) -> None:
-    players = options.choices(Database(db_path)).players
+    players = options.players(Database(db_path))
     hero, opponent = (players[0] if with_hero else None), players[1]
     label = max((s for s in by_stake if s != "play"), key=lambda s: len(by_stake[s]))
     theirs = {row[0] for row in by_stake[label] if row[2] == opponent}

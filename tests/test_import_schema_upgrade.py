@@ -131,7 +131,7 @@ def test_the_dashboard_refuses_an_old_database_with_advice_that_works(
     assert advice and advice.group(1) == f"import --db {old.resolve()}"
     assert main([*advice.group(1).split(), "--quiet"]) == 0
     assert db.rows("SELECT 1") == [(1,)]  # the swapped-in file is opened afresh
-    for hero in (None, options.choices(db).players[0]):
+    for hero in (None, options.players(db)[0]):
         for stakes in options.choices(db).stakes:
             view = Filters(hero=hero, stakes=stakes)
             assert summary.summaries(db, view) == summary.summaries(Database(made[1]), view)

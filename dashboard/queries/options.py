@@ -1,4 +1,10 @@
-"""The choices the filters offer: players, variants, rulesets, stakes and the date range."""
+"""The choices the filters offer: players, variants, rulesets, stakes and the date range.
+
+A coach's database can hold tens of thousands of players, and a selectbox
+sends every option to the browser at every rerun: the player pickers offer
+the ``PICKER_PLAYERS`` most active players only, plus the one a link names
+(the Players page lists and links everybody).
+"""
 
 from __future__ import annotations
 
@@ -8,12 +14,24 @@ from datetime import date
 from dashboard.queries.db import Database
 from dashboard.queries.filters import stakes_key
 
+#: Most players a player picker offers (the most hands first); the Players page finds the others.
+PICKER_PLAYERS = 1000
+
+_PLAYERS = """
+SELECT player FROM (
+    SELECT player, row_number() OVER (ORDER BY hands DESC, player) AS rank
+    FROM player_summary
+    WHERE variant = 'all'
+)
+WHERE rank <= ? OR player = ?
+ORDER BY rank
+"""
+
 
 @dataclass(frozen=True)
 class Choices:
-    """What the sidebar's filters can be set to, most played first."""
+    """What the sidebar's filters other than the players can be set to, most played first."""
 
-    players: tuple[str, ...]
     variants: tuple[str, ...]
     rulesets: tuple[str, ...]
     stakes: tuple[str, ...]
@@ -21,10 +39,13 @@ class Choices:
     last_day: date | None
 
 
+def players(db: Database, keep: str | None = None, limit: int = PICKER_PLAYERS) -> tuple[str, ...]:
+    """The ``limit`` most active players (most hands, then name), and ``keep`` last
+    when it is a player of the database outside them (the player a link names)."""
+    return tuple(r[0] for r in db.rows(_PLAYERS, [limit, keep]))
+
+
 def choices(db: Database) -> Choices:
-    players = db.rows(
-        "SELECT player FROM player_summary WHERE variant = 'all' ORDER BY hands DESC, player"
-    )
     variants = db.rows(
         "SELECT variant FROM player_summary WHERE variant <> 'all'"
         " GROUP BY variant ORDER BY sum(hands) DESC, variant"
@@ -38,7 +59,6 @@ def choices(db: Database) -> Choices:
         "SELECT CAST(min(played_at) AS DATE), CAST(max(played_at) AS DATE) FROM hands"
     )[0]
     return Choices(
-        players=tuple(r[0] for r in players),
         variants=tuple(r[0] for r in variants),
         rulesets=tuple(r[0] for r in rulesets),
         stakes=tuple(stakes_key(value, currency) for value, currency in stakes),

@@ -52,6 +52,7 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
     q = PageQuery
     return [
         q("sidebar", "choices", lambda: options.choices(db)),
+        q("sidebar", "players", lambda: options.players(db, hero)),
         q("sidebar", "opponents", lambda: players.opponents(db, hero)),
         q("overview", "summaries", lambda: summary.summaries(db, filters)),
         q("overview", "population", lambda: summary.summaries(db, everybody)),
@@ -94,7 +95,7 @@ def views(db: Database) -> dict[str, Filters]:
     """The views the benchmark times: the most active player over everything, and
     the same player in one variant, over the later half of the dates, at one stake."""
     found = options.choices(db)
-    hero = found.players[0]
+    hero = options.players(db, None, 1)[0]
     plain = Filters(hero=hero)
     if found.first_day is None:
         return {"default": plain}

@@ -7,6 +7,7 @@ import polars as pl
 from dashboard.queries import per_player
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope
+from dashboard.queries.options import PICKER_PLAYERS
 
 #: Most rows the players table shows (the most played first); search narrows it.
 TABLE_ROWS = 2000
@@ -101,17 +102,23 @@ def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.
 
 
 _OPPONENTS = """
-SELECT
-    CASE WHEN player_a = ? THEN player_b ELSE player_a END AS opponent,
-    count(*) AS hands
-FROM pairwise
-WHERE player_a = ? OR player_b = ?
-GROUP BY opponent
-ORDER BY hands DESC, opponent
-LIMIT ?
+WITH met AS (
+    SELECT CASE WHEN player_a = ? THEN player_b ELSE player_a END AS opponent, count(*) AS hands
+    FROM pairwise
+    WHERE player_a = ? OR player_b = ?
+    GROUP BY opponent
+)
+SELECT opponent FROM (
+    SELECT opponent, row_number() OVER (ORDER BY hands DESC, opponent) AS rank FROM met
+)
+WHERE rank <= ? OR opponent = ?
+ORDER BY rank
 """
 
 
-def opponents(db: Database, player: str, limit: int = 200) -> list[str]:
-    """Who ``player`` met most often."""
-    return [r[0] for r in db.rows(_OPPONENTS, [player, player, player, limit])]
+def opponents(
+    db: Database, player: str, limit: int = PICKER_PLAYERS, keep: str | None = None
+) -> list[str]:
+    """The ``limit`` players ``player`` met most often (then by name), and ``keep``
+    last when ``player`` met them but they are not among those (the opponent a link names)."""
+    return [r[0] for r in db.rows(_OPPONENTS, [player, player, player, limit, keep])]

@@ -1,17 +1,22 @@
-"""Players: every player's figures in the view (sortable, searchable) and head-to-head results."""
+"""Players: every player's figures in the view (sortable, searchable) and head-to-head results.
+
+Each row links to the Overview of that player in the same view: the sidebar's
+hero picker offers only the most active players, this table finds everybody.
+"""
 
 from __future__ import annotations
 
 import polars as pl
 import streamlit as st
 
-from dashboard import ui
+from dashboard import sidebar, ui
 from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count, percent, signed
+from dashboard.links import player_links
 from dashboard.queries import players
 from dashboard.queries.filters import Filters
-from dashboard.sidebar import choices
+from dashboard.queries.options import PICKER_PLAYERS
 
 table = cached(players.players_table)
 head_to_head = cached(players.head_to_head)
@@ -27,6 +32,9 @@ RATES = [
 ]
 COLUMNS = {
     "player": st.column_config.TextColumn("Player", pinned=True),
+    "overview": st.column_config.LinkColumn(
+        "Overview", display_text="open ↗", pinned=True, help="This player's Overview, same view"
+    ),
     "hands": st.column_config.NumberColumn("Hands", format="localized"),
     "points": st.column_config.NumberColumn("Points", format="%+.0f"),
     "points_per_hand": st.column_config.NumberColumn("Pts/hand", format="%+.2f"),
@@ -76,9 +84,9 @@ def _table(context: Context) -> None:
     )
     view = context.filters.with_hero(None)
     frame = (
-        table(context.db, view, search)
+        player_links(table(context.db, view, search), context.filters)
         .with_columns(pl.col(RATES) * 100, money=_money_text())
-        .drop("currencies")
+        .select("player", "overview", pl.exclude("player", "overview", "currencies"))
     )
     ui.text(f"{count(frame.height)} players · {_covers(view)} · click a column header to sort")
     height = min(38 + 35 * max(frame.height, 1), 460)
@@ -92,11 +100,11 @@ def _pick(label: str, key: str, options: list[str], preferred: str | None) -> st
 
 def _head_to_head(context: Context) -> None:
     st.subheader("Head to head", anchor=False)
-    everyone = list(choices(context.db).players)
+    everyone = list(sidebar.players(context.db, context.filters.hero))
     left, right = st.columns(2)
     with left:
         first = _pick("Player", "h2h_first", everyone, context.filters.hero)
-    rivals = opponents(context.db, first) if first else []
+    rivals = opponents(context.db, first, PICKER_PLAYERS, context.filters.opponent) if first else []
     with right:
         preferred = context.filters.opponent or (rivals[0] if rivals else None)
         second = _pick("Against", "h2h_second", rivals, preferred)
