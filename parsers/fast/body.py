@@ -16,7 +16,7 @@ import polars as pl
 
 from parsers import en
 from parsers import extract as ex
-from parsers.fast.body_scan import SHOWS_LINE, SUMMARY_LINE, scan
+from parsers.fast.body_scan import SHOWS_LINE, SUMMARY_LINE, Scanned, scan
 from parsers.fast.fields import by_distinct
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
@@ -77,21 +77,8 @@ def read_body(text: Text, hands: Hands, seats: Seats) -> Body:
     )
     bad = found.bad
     bad[hand[m[~summaries.get_column("read").to_numpy()]]] = True
-    acts = Acts(
-        seat=found.seat[np.concatenate([d, s, t])],
-        sec=sec[np.concatenate([d, s, t])].astype(np.int64),
-        kind=np.repeat(
-            np.array([ex.DEALT_LINE, ex.SETS_LINE, ex.TIMEOUT_LINE], dtype=np.int8),
-            [len(d), len(s), len(t)],
-        ),
-        count=np.concatenate([found.count[d], np.zeros(len(s) + len(t), dtype=np.int64)]),
-        shown=np.concatenate([found.shown[d], np.zeros(len(s) + len(t), dtype=bool)]),
-        hidden=np.concatenate(
-            [np.zeros(len(d), dtype=np.int64), found.hidden[s], np.zeros(len(t), dtype=np.int64)]
-        ),
-    )
     return Body(
-        acts=acts,
+        acts=_acts(found, sec, d, s, t),
         card_act=np.concatenate([found.dealt_act, found.set_act + len(d)]),
         card_row=np.concatenate(
             [np.full(len(found.dealt_act), ex.DEALT, dtype=np.int8), found.set_row]
@@ -103,4 +90,23 @@ def read_body(text: Text, hands: Hands, seats: Seats) -> Body:
         summary_seat=found.seat[m],
         summaries=summaries.drop("read"),
         bad=bad,
+    )
+
+
+def _acts(found: Scanned, sec: np.ndarray, d: np.ndarray, s: np.ndarray, t: np.ndarray) -> Acts:
+    """The dealt (``d``), placement (``s``) and timeout (``t``) lines, in that order."""
+    lines = np.concatenate([d, s, t])
+    others = np.zeros(len(s) + len(t), dtype=np.int64)
+    return Acts(
+        seat=found.seat[lines],
+        sec=sec[lines].astype(np.int64),
+        kind=np.repeat(
+            np.array([ex.DEALT_LINE, ex.SETS_LINE, ex.TIMEOUT_LINE], dtype=np.int8),
+            [len(d), len(s), len(t)],
+        ),
+        count=np.concatenate([found.count[d], others]),
+        shown=np.concatenate([found.shown[d], others.astype(bool)]),
+        hidden=np.concatenate(
+            [np.zeros(len(d), dtype=np.int64), found.hidden[s], np.zeros(len(t), dtype=np.int64)]
+        ),
     )
