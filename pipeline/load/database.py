@@ -48,15 +48,10 @@ class KnownFile:
 
 @dataclass(frozen=True)
 class FileRecord:
-    """A ``source_files`` row to write."""
+    """A ``source_files`` row to write: a file's path and what to remember of it."""
 
     path: str
-    size_bytes: int
-    mtime_ns: int
-    bytes_imported: int
-    lines_imported: int
-    prefix_sha256: str
-    hands_read: int
+    state: KnownFile
 
 
 @dataclass(frozen=True)
@@ -448,7 +443,7 @@ def _write_files(con: duckdb.DuckDBPyConnection, files: list[FileRecord], import
     if not files:
         return
     frame = pl.DataFrame(
-        [vars(f) for f in files],
+        [{"path": f.path} | vars(f.state) for f in files],
         schema={
             "path": pl.String,
             "size_bytes": pl.Int64,

@@ -128,8 +128,7 @@ def _record(progress: _FileProgress, digest: Digest | None) -> database.FileReco
     if sha is None:
         sha = prefix_sha256(file.path, end)
     grown = file.start > 0 and file.known is not None
-    return database.FileRecord(
-        path=file.path,
+    state = database.KnownFile(
         size_bytes=file.size,
         mtime_ns=file.mtime_ns,
         bytes_imported=end,
@@ -137,6 +136,7 @@ def _record(progress: _FileProgress, digest: Digest | None) -> database.FileReco
         prefix_sha256=sha,
         hands_read=progress.hands_read + (file.known.hands_read if grown else 0),
     )
+    return database.FileRecord(file.path, state)
 
 
 def _stage(
