@@ -40,24 +40,31 @@ HAND_CONTEXT = (
 #: Columns of ``hands`` copied onto every player-hand, in table order.
 COPIED_CONTEXT = ("played_at", "variant", "ruleset", "point_value", "currency")
 
-#: Recomputed columns added to ``player_hands``, in table order.
-RESULT_COLUMNS = (
-    "fantasyland_repeats",
-    "foul",
-    "category_top",
-    "category_middle",
-    "category_bottom",
-    "royalties_top",
-    "royalties_middle",
-    "royalties_bottom",
-    "royalties",
-    "points",
-    "money",
-    "fantasyland_next",
-    "fantasyland_next_cards",
-    "fantasyland_stay",
-    "mismatch",
-)
+#: Recomputed columns added to ``player_hands``, in table order, with their types.
+RESULT_SCHEMA = {
+    "fantasyland_repeats": pl.Int16,
+    "foul": pl.Boolean,
+    "category_top": pl.String,
+    "category_middle": pl.String,
+    "category_bottom": pl.String,
+    "royalties_top": pl.Int32,
+    "royalties_middle": pl.Int32,
+    "royalties_bottom": pl.Int32,
+    "royalties": pl.Int32,
+    "points": pl.Float64,
+    "money": pl.Float64,
+    "fantasyland_next": pl.Boolean,
+    "fantasyland_next_cards": pl.Int8,
+    "fantasyland_stay": pl.Boolean,
+    "mismatch": pl.Boolean,
+}
+RESULT_COLUMNS = tuple(RESULT_SCHEMA)
+#: The result columns the rules engine gives (the others are derived here).
+_ENGINE_SCHEMA = {
+    name: dtype
+    for name, dtype in RESULT_SCHEMA.items()
+    if name not in ("fantasyland_repeats", "money", "mismatch")
+}
 
 #: What a player-hand's pairwise settlements say, added to ``player_hands`` last.
 SETTLEMENT_COLUMNS = ("pairings", "scoops", "rows_won")
@@ -77,20 +84,6 @@ PAIRWISE_COLUMNS = (
     "points_a",
 )
 
-_RESULT_SCHEMA = {
-    "foul": pl.Boolean,
-    "category_top": pl.String,
-    "category_middle": pl.String,
-    "category_bottom": pl.String,
-    "royalties_top": pl.Int32,
-    "royalties_middle": pl.Int32,
-    "royalties_bottom": pl.Int32,
-    "royalties": pl.Int32,
-    "points": pl.Float64,
-    "fantasyland_next": pl.Boolean,
-    "fantasyland_next_cards": pl.Int8,
-    "fantasyland_stay": pl.Boolean,
-}
 PAIRWISE_SCHEMA = {
     "hand_id": pl.String,
     "position_a": pl.Int8,
@@ -280,7 +273,7 @@ def _finish(
     """Model columns, hand context, results and settlement counts, typed as in the database."""
     if not scored:
         return pl.DataFrame()
-    frame = pl.concat(scored, how="vertical_relaxed").cast(_RESULT_SCHEMA)
+    frame = pl.concat(scored, how="vertical_relaxed").cast(_ENGINE_SCHEMA)
     frame = frame.with_columns(
         money=pl.col("points") * pl.col("point_value"),
         mismatch=(

@@ -11,7 +11,13 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
-from pipeline.load.recompute import PAIRWISE_SCHEMA, SETTLEMENT_SCHEMA
+from pipeline.load.recompute import (
+    COPIED_CONTEXT,
+    PAIRWISE_SCHEMA,
+    RESULT_SCHEMA,
+    SETTLEMENT_SCHEMA,
+)
+from pipeline.load.street_features import SCHEMA as STREET_FEATURES
 
 
 def _model(schema) -> dict[str, pl.DataType]:
@@ -21,32 +27,13 @@ def _model(schema) -> dict[str, pl.DataType]:
 PART = {"part": pl.Int32}
 
 HANDS_STAGED = _model(HANDS) | {"fingerprint": pl.String} | PART
+#: Street features of a player-hand, past its key (``hand_id``, ``seat``).
+FEATURES = {k: v for k, v in STREET_FEATURES.items() if k not in ("hand_id", "seat")}
 PLAYER_HANDS_STAGED = (
     _model(PLAYER_HANDS)
-    | {
-        "played_at": _model(HANDS)["played_at"],
-        "variant": pl.String,
-        "ruleset": pl.String,
-        "point_value": pl.Float64,
-        "currency": pl.String,
-        "fantasyland_repeats": pl.Int16,
-        "foul": pl.Boolean,
-        "category_top": pl.String,
-        "category_middle": pl.String,
-        "category_bottom": pl.String,
-        "royalties_top": pl.Int32,
-        "royalties_middle": pl.Int32,
-        "royalties_bottom": pl.Int32,
-        "royalties": pl.Int32,
-        "points": pl.Float64,
-        "money": pl.Float64,
-        "fantasyland_next": pl.Boolean,
-        "fantasyland_next_cards": pl.Int8,
-        "fantasyland_stay": pl.Boolean,
-        "mismatch": pl.Boolean,
-        "first_street_bottom": pl.String,
-        "top_qq_plus_by_street2": pl.Boolean,
-    }
+    | {name: _model(HANDS)[name] for name in COPIED_CONTEXT}
+    | RESULT_SCHEMA
+    | FEATURES
     | SETTLEMENT_SCHEMA
     | PART
 )
