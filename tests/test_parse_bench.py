@@ -7,6 +7,7 @@ import json
 import pytest
 
 from pipeline.bench import parse as parse_bench
+from pipeline.bench.histories import simulated
 from pipeline.cli import main
 
 
@@ -24,7 +25,7 @@ def test_quick_parse_benchmark_reports_en_against_the_target_and_ru_beside_it(
 
 
 def test_one_timed_run_counts_every_hand_of_the_file(tmp_path) -> None:
-    path = parse_bench.simulated("en", parse_bench.QUICK_HANDS["en"], seed=0)
+    path = simulated(parse_bench.NAME, "en", parse_bench.QUICK_HANDS["en"], seed=0)
     result = parse_bench.measure_once(path, warm_up=path)
     assert result["read"] == parse_bench.QUICK_HANDS["en"]
     assert result["cpu_s"] > 0 and result["wall_s"] > 0 and result["start_cpu_s"] > 0

@@ -19,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 
 from pipeline.bench.figures import Figure
+from pipeline.bench.histories import CACHE
 from pipeline.bench.options import BenchOptions
 from pipeline.bench.timing import best_of, runs
 
@@ -28,7 +29,6 @@ TITLE = "Dashboard page queries on a 1,000,000-hand database (slowest query per 
 HANDS = 1_000_000
 QUICK_HANDS = 3_000
 TARGET_MS = 500.0
-CACHE = Path(__file__).resolve().parents[2] / "out" / "bench"
 
 
 def _fingerprint() -> str:

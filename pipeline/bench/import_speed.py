@@ -26,6 +26,7 @@ import time
 from pathlib import Path
 
 from pipeline.bench.figures import Figure
+from pipeline.bench.histories import CACHE, simulated
 from pipeline.bench.options import BenchOptions
 
 NAME = "import_speed"
@@ -36,24 +37,8 @@ QUICK_HANDS = 5_000
 TARGET_S = 120.0
 AIM_S = 60.0
 TARGET_MEMORY_MB = 2048.0
-RULESET = "pineapple-1-6-american"
-CACHE = Path(__file__).resolve().parents[2] / "out" / "bench"
 SAMPLE_SECONDS = 0.1
 _PHASES = re.compile(r"([\d.]+) s reading and scoring, ([\d.]+) s loading")
-
-
-def simulated(hands: int, seed: int) -> Path:
-    """The benchmark's ``en`` history of ``hands`` hands, simulated when missing."""
-    path = CACHE / f"import-en-{hands}-{seed}.txt"
-    if not path.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial")
-        command = [sys.executable, "-m", "pipeline.cli", "simulate", "--ruleset", RULESET]
-        command += ["--players", "3", "--hands", str(hands), "--seed", str(seed)]
-        command += ["--format", "en", "--bots", "random,random,random", "--out", str(partial)]
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        partial.rename(path)
-    return path
 
 
 def copies(base: Path, count: int, folder: Path) -> list[Path]:
@@ -145,7 +130,7 @@ def figures(result: dict[str, float], hands: int, workers: int) -> dict[str, Fig
 
 def run(options: BenchOptions) -> dict[str, Figure]:
     hands = options.sample(HANDS, QUICK_HANDS)
-    source = simulated(hands, options.seed)
+    source = simulated("import", "en", hands, options.seed)
     workers = os.cpu_count() or 1
     with tempfile.TemporaryDirectory(dir=CACHE) as folder:
         result = measure_import([source], Path(folder) / "bench.duckdb", workers)
@@ -159,7 +144,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     args = parser.parse_args(argv)
     base_hands = min(args.hands, HANDS)
-    base = simulated(base_hands, args.seed)
+    base = simulated("import", "en", base_hands, args.seed)
     workers = os.cpu_count() or 1
     with tempfile.TemporaryDirectory(dir=CACHE) as folder:
         inputs = (

@@ -28,32 +28,17 @@ import time
 from pathlib import Path
 
 from pipeline.bench.figures import Figure
+from pipeline.bench.histories import simulated
 from pipeline.bench.options import BenchOptions
 from pipeline.bench.timing import runs
 
 NAME = "parse"
 TITLE = "ofc parse on one core: 3-handed Pineapple room text to Parquet"
 
-RULESET = "pineapple-1-6-american"
 HANDS = {"en": 50_000, "ru": 10_000}
 QUICK_HANDS = {"en": 1_000, "ru": 200}
 TARGET_HANDS_PER_S = 50_000
 AIM_HANDS_PER_S = 100_000
-CACHE = Path(__file__).resolve().parents[2] / "out" / "bench"
-
-
-def simulated(fmt: str, hands: int, seed: int) -> Path:
-    """The benchmark's history of ``hands`` hands in ``fmt``, simulated when missing."""
-    path = CACHE / f"parse-{fmt}-{hands}-{seed}.txt"
-    if not path.exists():
-        CACHE.mkdir(parents=True, exist_ok=True)
-        partial = path.with_suffix(".partial")
-        command = [sys.executable, "-m", "pipeline.cli", "simulate", "--ruleset", RULESET]
-        command += ["--players", "3", "--hands", str(hands), "--seed", str(seed)]
-        command += ["--format", fmt, "--bots", "random,random,random", "--out", str(partial)]
-        subprocess.run(command, check=True, stdout=subprocess.DEVNULL)
-        partial.rename(path)
-    return path
 
 
 def measure_once(path: Path, warm_up: Path) -> dict[str, float]:
@@ -78,8 +63,8 @@ def run(options: BenchOptions) -> dict[str, Figure]:
     repeat = min(options.repeats, 3)
     figures: dict[str, Figure] = {}
     for fmt, hands in sizes.items():
-        warm_up = simulated(fmt, QUICK_HANDS[fmt], options.seed)
-        result = best_run(simulated(fmt, hands, options.seed), warm_up, repeat)
+        warm_up = simulated(NAME, fmt, QUICK_HANDS[fmt], options.seed)
+        result = best_run(simulated(NAME, fmt, hands, options.seed), warm_up, repeat)
         context = (
             f"{result['read']:,.0f} hands ({result['mb']:.0f} MB), one core, one polars thread, "
             f"best of {runs(repeat)}"
