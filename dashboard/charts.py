@@ -194,51 +194,66 @@ def grouped_bars(
     frame: pl.DataFrame, x: str, x_title: str, group: str, value_format: str
 ) -> alt.Chart:
     """Vertical bars of ``value`` per ``x`` (short labels), side by side per ``group``."""
+    axis = alt.Axis(labelAngle=0)
+    chart = _bars(frame, x, group, value_format, vertical=True, title=x_title, axis=axis)
+    return chart.properties(height=HEIGHT - 60)
+
+
+def horizontal_bars(frame: pl.DataFrame, y: str, group: str, value_format: str) -> alt.Chart:
+    """Horizontal bars of ``value`` per ``y`` (long labels), grouped by ``group``."""
+    axis = alt.Axis(labelLimit=320)
+    chart = _bars(frame, y, group, value_format, vertical=False, title=None, axis=axis)
+    return chart.properties(height=max(64 * frame[y].n_unique(), 150))
+
+
+def _bars(
+    frame: pl.DataFrame,
+    label: str,
+    group: str,
+    value_format: str,
+    *,
+    vertical: bool,
+    title: str | None,
+    axis: alt.Axis,
+) -> alt.Chart:
+    """Bars of ``value`` per ``label``, side by side per ``group``: standing up when
+    ``vertical`` (labels along x, legend on top), else lying down (legend bottom right)."""
+    labels = f"{label}:N"
+    values = alt.Axis(format=value_format)
+    if vertical:
+        channels = {
+            "x": alt.X(labels, title=title, sort=None, axis=axis),
+            "xOffset": alt.XOffset(f"{group}:N", sort=None),
+            "y": alt.Y("value:Q", title=None, axis=values),
+        }
+    else:
+        channels = {
+            "y": alt.Y(labels, title=title, sort=None, axis=axis),
+            "yOffset": alt.YOffset(f"{group}:N", sort=None),
+            "x": alt.X("value:Q", title=None, axis=values),
+        }
     return (
         alt.Chart(frame)
         .mark_bar(cornerRadiusEnd=3)
         .encode(
-            x=alt.X(f"{x}:N", title=x_title, sort=None, axis=alt.Axis(labelAngle=0)),
-            xOffset=alt.XOffset(f"{group}:N", sort=None),
-            y=alt.Y("value:Q", title=None, axis=alt.Axis(format=value_format)),
-            color=_group_colours(group),
+            **channels,
+            color=_group_colours(group, "top" if vertical else "bottom-right"),
             tooltip=[
-                alt.Tooltip(f"{x}:N"),
+                alt.Tooltip(labels),
                 alt.Tooltip(f"{group}:N"),
                 alt.Tooltip("value:Q", format=value_format),
             ],
         )
-        .properties(height=HEIGHT - 60)
     )
 
 
-def _group_colours(group: str, legend: str = "top") -> alt.Color:
+def _group_colours(group: str, legend: str) -> alt.Color:
     return alt.Color(
         f"{group}:N",
         title=None,
         sort=None,
         scale=alt.Scale(range=[HERO, POPULATION, "#e9c46a", "#457b9d"]),
         legend=alt.Legend(orient=legend),
-    )
-
-
-def horizontal_bars(frame: pl.DataFrame, y: str, group: str, value_format: str) -> alt.Chart:
-    """Horizontal bars of ``value`` per ``y`` (long labels), grouped by ``group``."""
-    return (
-        alt.Chart(frame)
-        .mark_bar(cornerRadiusEnd=3)
-        .encode(
-            y=alt.Y(f"{y}:N", title=None, sort=None, axis=alt.Axis(labelLimit=320)),
-            yOffset=alt.YOffset(f"{group}:N", sort=None),
-            x=alt.X("value:Q", title=None, axis=alt.Axis(format=value_format)),
-            color=_group_colours(group, legend="bottom-right"),
-            tooltip=[
-                alt.Tooltip(f"{y}:N"),
-                alt.Tooltip(f"{group}:N"),
-                alt.Tooltip("value:Q", format=value_format),
-            ],
-        )
-        .properties(height=max(64 * frame[y].n_unique(), 150))
     )
 
 

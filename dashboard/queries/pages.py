@@ -41,53 +41,77 @@ def _first_hand(db: Database, filters: Filters) -> str:
     return listed["hand_id"][0] if listed.height else ""
 
 
+def _page(page: str, **runs: Callable[[], object]) -> list[PageQuery]:
+    """One page's queries, each named by its keyword."""
+    return [PageQuery(page, name, run) for name, run in runs.items()]
+
+
 def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
     """The queries of every page for the view ``filters`` (whose hero must be set)."""
     hero, everybody = filters.hero, filters.population()
     rival = filters.opponent or (players.opponents(db, hero, 1) or [hero])[0]
-    fouled = hands.HandFilters(fouled=True)
+    every_hand, fouled = hands.HandFilters(), hands.HandFilters(fouled=True)
     hand_id = _first_hand(db, filters)
     mine = summary.summaries(db, filters).get(summary.ALL) or {}
-    total, currencies = mine.get("money"), mine.get("currencies")
-    q = PageQuery
+    total, currencies, played = mine.get("money"), mine.get("currencies"), mine.get("hands") or 0
     return [
-        q("sidebar", "choices", lambda: options.choices(db)),
-        q("sidebar", "players", lambda: options.players(db, hero)),
-        q("sidebar", "opponents", lambda: players.opponents(db, hero)),
-        q("overview", "summaries", lambda: summary.summaries(db, filters)),
-        q("overview", "population", lambda: summary.summaries(db, everybody)),
-        q("overview", "scoop_rate", lambda: summary.scoop_rate(db, filters)),
-        q("overview", "scoop_rate_population", lambda: summary.scoop_rate(db, everybody)),
-        q("overview", "money", lambda: summary.money(db, filters, total, currencies)),
-        q(
-            "overview",
-            "cumulative",
-            lambda: cumulative.cumulative_points(db, filters, mine.get("hands") or 0),
+        *_page(
+            "sidebar",
+            choices=lambda: options.choices(db),
+            players=lambda: options.players(db, hero),
+            opponents=lambda: players.opponents(db, hero),
         ),
-        q("players", "table", lambda: players.players_table(db, filters)),
-        q("players", "search", lambda: players.players_table(db, filters, "9")),
-        q("players", "head_to_head", lambda: players.head_to_head(db, hero, rival, everybody)),
-        q("style", "scatter", lambda: style.players(db, filters)),
-        q("style", "bottoms", lambda: style.bottom_categories(db, filters)),
-        q("style", "bottoms_population", lambda: style.bottom_categories(db, everybody)),
-        q("style", "first_street", lambda: style.first_street(db, filters)),
-        q("style", "first_street_population", lambda: style.first_street(db, everybody)),
-        q("style", "profile", lambda: profile.profile(db, filters)),
-        q("fantasyland", "by_ruleset", lambda: fantasyland.by_ruleset(db, filters)),
-        q("fantasyland", "population", lambda: fantasyland.by_ruleset(db, everybody)),
-        q("fantasyland", "cards", lambda: fantasyland.cards_dealt(db, filters)),
-        q("hands", "count", lambda: hands.hand_count(db, filters, hands.HandFilters())),
-        q("hands", "list", lambda: hands.hand_list(db, filters, hands.HandFilters())),
-        q("hands", "list_fouled", lambda: hands.hand_list(db, filters, fouled)),
-        q("hands", "list_everybody", lambda: hands.hand_list(db, everybody, fouled, 3)),
-        q("hands", "count_everybody", lambda: hands.hand_count(db, everybody, fouled)),
-        q("hands", "viewer", lambda: hands.hand_detail(db, hand_id)),
-        q("coach", "profile", lambda: profile.profile(db, filters)),
-        q("coach", "fouled_hands", lambda: coach.fouled_hands(db, filters)),
-        q("coach", "mismatches", lambda: coach.mismatches(db, hero)),
-        q("coach", "mismatch_count", lambda: coach.mismatch_count(db, hero)),
-        q("import", "recent", lambda: imports.recent_imports(db)),
-        q("import", "totals", lambda: imports.totals(db)),
+        *_page(
+            "overview",
+            summaries=lambda: summary.summaries(db, filters),
+            population=lambda: summary.summaries(db, everybody),
+            scoop_rate=lambda: summary.scoop_rate(db, filters),
+            scoop_rate_population=lambda: summary.scoop_rate(db, everybody),
+            money=lambda: summary.money(db, filters, total, currencies),
+            cumulative=lambda: cumulative.cumulative_points(db, filters, played),
+        ),
+        *_page(
+            "players",
+            table=lambda: players.players_table(db, filters),
+            search=lambda: players.players_table(db, filters, "9"),
+            head_to_head=lambda: players.head_to_head(db, hero, rival, everybody),
+        ),
+        *_page(
+            "style",
+            scatter=lambda: style.players(db, filters),
+            bottoms=lambda: style.bottom_categories(db, filters),
+            bottoms_population=lambda: style.bottom_categories(db, everybody),
+            first_street=lambda: style.first_street(db, filters),
+            first_street_population=lambda: style.first_street(db, everybody),
+            profile=lambda: profile.profile(db, filters),
+        ),
+        *_page(
+            "fantasyland",
+            by_ruleset=lambda: fantasyland.by_ruleset(db, filters),
+            population=lambda: fantasyland.by_ruleset(db, everybody),
+            cards=lambda: fantasyland.cards_dealt(db, filters),
+        ),
+        *_page(
+            "hands",
+            count=lambda: hands.hand_count(db, filters, every_hand),
+            list=lambda: hands.hand_list(db, filters, every_hand),
+            list_fouled=lambda: hands.hand_list(db, filters, fouled),
+            list_everybody=lambda: hands.hand_list(db, everybody, fouled, 3),
+            count_everybody=lambda: hands.hand_count(db, everybody, fouled),
+            viewer=lambda: hands.hand_detail(db, hand_id),
+        ),
+        *_page(
+            "coach",
+            profile=lambda: profile.profile(db, filters),
+            fouled_hands=lambda: coach.fouled_hands(db, filters),
+            mismatches=lambda: coach.mismatches(db, hero),
+            mismatch_count=lambda: coach.mismatch_count(db, hero),
+        ),
+        *_page(
+            "import",
+            recent=lambda: imports.recent_imports(db),
+            totals=lambda: imports.totals(db),
+        ),
     ]
 
 

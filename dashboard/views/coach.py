@@ -6,7 +6,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard import charts, ui
+from dashboard import charts, columns, ui
 from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count
@@ -20,25 +20,27 @@ fouled_hands = cached(coach.fouled_hands)
 mismatches = cached(coach.mismatches)
 mismatch_count = cached(coach.mismatch_count)
 
-FOUL_COLUMNS = {
-    "played_at": st.column_config.DatetimeColumn("Played (UTC)", format="YYYY-MM-DD HH:mm"),
+#: The columns that name a hand and open it in the viewer.
+HAND_COLUMNS = {
+    "played_at": columns.PLAYED,
     "hand_id": "Hand",
     "hand": st.column_config.LinkColumn("Viewer", display_text="open ↗"),
+}
+FOUL_COLUMNS = {
+    **HAND_COLUMNS,
     "variant": "Variant",
-    "points": st.column_config.NumberColumn("Points", format="%+.0f"),
+    "points": columns.points("Points", 0),
     "category_top": "Top",
     "category_middle": "Middle",
     "category_bottom": "Bottom",
     "timed_out": "Timed out",
 }
 MISMATCH_COLUMNS = {
-    "played_at": st.column_config.DatetimeColumn("Played (UTC)", format="YYYY-MM-DD HH:mm"),
-    "hand_id": "Hand",
-    "hand": st.column_config.LinkColumn("Viewer", display_text="open ↗"),
+    **HAND_COLUMNS,
     "disagreements": "Differs",
-    "reported_points": st.column_config.NumberColumn("Room points", format="%+.2f"),
-    "points": st.column_config.NumberColumn("Recomputed", format="%+.2f"),
-    "points_difference": st.column_config.NumberColumn("Room − rules", format="%+.2f"),
+    "reported_points": columns.points("Room points"),
+    "points": columns.points("Recomputed"),
+    "points_difference": columns.points("Room − rules"),
     "source_file": "File",
     "source_line": "Line",
 }

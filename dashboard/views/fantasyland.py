@@ -5,7 +5,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard import charts, ui
+from dashboard import charts, columns, ui
 from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count, percent, signed
@@ -18,14 +18,14 @@ RATE_COLUMNS = ["entry_rate", "stay_rate", "fantasyland_share"]
 TABLE = {
     "variant": "Variant",
     "ruleset": "Ruleset",
-    "hands": st.column_config.NumberColumn("Hands", format="localized"),
-    "entry_rate": st.column_config.NumberColumn("Entry rate", format="%.1f%%"),
-    "stay_rate": st.column_config.NumberColumn("Stay rate", format="%.1f%%"),
-    "fantasyland_hands": st.column_config.NumberColumn("FL hands", format="localized"),
-    "fantasyland_share": st.column_config.NumberColumn("In FL", format="%.1f%%"),
-    "cards_per_fantasyland_hand": st.column_config.NumberColumn("Cards dealt", format="%.2f"),
-    "points_per_fantasyland_hand": st.column_config.NumberColumn("Pts / FL hand", format="%+.2f"),
-    "points_per_normal_hand": st.column_config.NumberColumn("Pts / normal hand", format="%+.2f"),
+    "hands": columns.count("Hands"),
+    "entry_rate": columns.rate("Entry rate"),
+    "stay_rate": columns.rate("Stay rate"),
+    "fantasyland_hands": columns.count("FL hands"),
+    "fantasyland_share": columns.rate("In FL"),
+    "cards_per_fantasyland_hand": columns.number("Cards dealt"),
+    "points_per_fantasyland_hand": columns.points("Pts / FL hand"),
+    "points_per_normal_hand": columns.points("Pts / normal hand"),
 }
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import hand_view, ui
+from dashboard import columns, hand_view, ui
 from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count, signed
@@ -18,11 +18,11 @@ hand_detail = cached(hands.hand_detail)
 EITHER = {"Any": None, "Yes": True, "No": False}
 HAND_KEY = "hand"  # URL parameter of the hand shown in the viewer
 LIST_COLUMNS = {
-    "played_at": st.column_config.DatetimeColumn("Played (UTC)", format="YYYY-MM-DD HH:mm"),
+    "played_at": columns.PLAYED,
     "hand_id": "Hand",
     "player": "Player",
     "variant": "Variant",
-    "points": st.column_config.NumberColumn("Points", format="%+.0f"),
+    "points": columns.points("Points", 0),
     "royalties": "Royalties",
     "foul": "Foul",
     "in_fantasyland": "In FL",

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import streamlit as st
 
-from dashboard import ui
+from dashboard import columns, ui
 from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count
@@ -22,7 +22,7 @@ totals = cached(imports.totals)
 POLL_SECONDS = 0.25
 HISTORY = {
     "import_id": st.column_config.NumberColumn("#", width="small"),
-    "finished_at": st.column_config.DatetimeColumn("Finished (UTC)", format="YYYY-MM-DD HH:mm"),
+    "finished_at": columns.minute("Finished (UTC)"),
     "paths": st.column_config.TextColumn("Paths", width="large"),
     "files_read": "Files",
     "hands_read": "Read",

@@ -9,7 +9,7 @@ from __future__ import annotations
 import polars as pl
 import streamlit as st
 
-from dashboard import sidebar, ui
+from dashboard import columns, sidebar, ui
 from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count, percent, signed
@@ -35,22 +35,22 @@ COLUMNS = {
     "overview": st.column_config.LinkColumn(
         "Overview", display_text="open ↗", pinned=True, help="This player's Overview, same view"
     ),
-    "hands": st.column_config.NumberColumn("Hands", format="localized"),
-    "points": st.column_config.NumberColumn("Points", format="%+.0f"),
-    "points_per_hand": st.column_config.NumberColumn("Pts/hand", format="%+.2f"),
-    "points_per_hand_ci_low": st.column_config.NumberColumn("95% low", format="%+.2f"),
-    "points_per_hand_ci_high": st.column_config.NumberColumn("95% high", format="%+.2f"),
+    "hands": columns.count("Hands"),
+    "points": columns.points("Points", 0),
+    "points_per_hand": columns.points("Pts/hand"),
+    "points_per_hand_ci_low": columns.points("95% low"),
+    "points_per_hand_ci_high": columns.points("95% high"),
     "money": st.column_config.TextColumn("Money"),
-    "foul_rate": st.column_config.NumberColumn("Fouls", format="%.1f%%"),
-    "scoop_rate": st.column_config.NumberColumn("Scoops", format="%.1f%%"),
-    "rows_won_per_row": st.column_config.NumberColumn("Rows won", format="%.1f%%"),
-    "royalties_per_hand": st.column_config.NumberColumn("Royalties/hand", format="%.2f"),
-    "fantasyland_entry_rate": st.column_config.NumberColumn("FL entry", format="%.1f%%"),
-    "fantasyland_stay_rate": st.column_config.NumberColumn("FL stay", format="%.1f%%"),
-    "fantasyland_share": st.column_config.NumberColumn("In FL", format="%.1f%%"),
-    "mismatches": st.column_config.NumberColumn("Mismatches", format="localized"),
-    "first_played_at": st.column_config.DatetimeColumn("First hand", format="YYYY-MM-DD"),
-    "last_played_at": st.column_config.DatetimeColumn("Last hand", format="YYYY-MM-DD"),
+    "foul_rate": columns.rate("Fouls"),
+    "scoop_rate": columns.rate("Scoops"),
+    "rows_won_per_row": columns.rate("Rows won"),
+    "royalties_per_hand": columns.number("Royalties/hand"),
+    "fantasyland_entry_rate": columns.rate("FL entry"),
+    "fantasyland_stay_rate": columns.rate("FL stay"),
+    "fantasyland_share": columns.rate("In FL"),
+    "mismatches": columns.count("Mismatches"),
+    "first_played_at": columns.day("First hand"),
+    "last_played_at": columns.day("Last hand"),
 }
 
 
@@ -142,13 +142,13 @@ def _head_to_head(context: Context) -> None:
         width="stretch",
         column_config={
             "variant": "Variant",
-            "hands": st.column_config.NumberColumn("Hands", format="localized"),
-            "points": st.column_config.NumberColumn("Points", format="%+.0f"),
-            "points_per_hand": st.column_config.NumberColumn("Pts/hand", format="%+.2f"),
+            "hands": columns.count("Hands"),
+            "points": columns.points("Points", 0),
+            "points_per_hand": columns.points("Pts/hand"),
             "scoops": "Scoops",
             "scooped": "Scooped",
-            "first_played_at": st.column_config.DatetimeColumn("First", format="YYYY-MM-DD"),
-            "last_played_at": st.column_config.DatetimeColumn("Last", format="YYYY-MM-DD"),
+            "first_played_at": columns.day("First"),
+            "last_played_at": columns.day("Last"),
         },
     )
 
