@@ -22,11 +22,12 @@ import polars as pl
 
 from parsers import extract as ex
 from parsers.extract import CARD_LIST
-from parsers.segment import HEAD, SHOWDOWN, SUMMARY, UNKNOWN, Segmented, segment
+from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented, segment
 from parsers.zones import en_zone
 
 HEADER_PREFIX = "OFC Hand #"
 SECTION_PREFIX = "*** "
+SECTIONS = SectionWords(SECTION_PREFIX, " ***", "STREET", "FANTASYLAND", "SHOWDOWN", "SUMMARY")
 #: The room's hand number, read loosely (for rejects of hands whose header is broken).
 ID_PATTERN = r"^OFC Hand #([^:\s]+)"
 TIMEOUT = "timed out, cards set automatically"
@@ -83,58 +84,28 @@ SHOWS_SHAPE = (
 _ROW_OFFSET = {"t": ("top [", ex.TOP), "m": ("middle [", ex.MIDDLE), "b": ("bottom [", ex.BOTTOM)}
 
 
-def section_code(lines: pl.Series) -> pl.Series:
-    """Codes of ``*** ... ***`` lines (see ``parsers.segment``).
-
-    >>> section_code(pl.Series(["*** STREET 3 ***", "*** SHOWDOWN ***", "*** LUNCH ***"])).to_list()
-    [3, 100, -2]
-    """
-    number = pl.col("line").str.strip_prefix("*** STREET ").str.strip_suffix(" ***")
-    street = (
-        pl.DataFrame([lines.alias("line")])
-        .select(
-            pl.when(number.str.contains(r"^[1-9]\d?$")).then(number.cast(pl.Int16, strict=False))
-        )
-        .to_series()
-    )
-    named = lines.replace_strict(
-        {"*** FANTASYLAND ***": 0, "*** SHOWDOWN ***": SHOWDOWN, "*** SUMMARY ***": SUMMARY},
-        default=None,
-        return_dtype=pl.Int16,
-    )
-    return named.fill_null(street).fill_null(UNKNOWN).alias("sec")
-
-
 def segment_lines(lines: pl.DataFrame) -> Segmented:
     """Cut a chunk's ``line``/``n`` frame into hands and sections."""
-    return segment(lines, HEADER_PREFIX, SECTION_PREFIX, section_code)
-
-
-_HEAD, _SECTION, _DEALT, _PLAYER = range(4)
+    return segment(lines, HEADER_PREFIX, SECTIONS)
 
 
 def extract(seg: Segmented) -> ex.Extracted:
     """Read every line of the chunk's hands into ``Extracted`` frames."""
-    line = pl.col("line")
-    kind = (
-        pl.when(pl.col("sec") == HEAD)
-        .then(_HEAD)
-        .when(line.str.starts_with(SECTION_PREFIX))
-        .then(_SECTION)
-        .when(line.str.starts_with("Dealt to "))
-        .then(_DEALT)
-        .otherwise(_PLAYER)
+    return ex.read_hands(
+        seg,
+        SECTION_PREFIX,
+        {HEADER_PREFIX: _heads, "Table '": _tables, "Match #": _matches, "Seat ": _seats},
+        "line not understood before the first *** section ***",
+        _body,
     )
-    parts = seg.lines.with_columns(kind=kind).partition_by("kind", as_dict=True, include_key=False)
-    empty = seg.lines.clear()
-    head, sections, dealt_lines, player_lines = (parts.get((k,), empty) for k in range(4))
-    errors = [ex.errors(sections.filter(pl.col("sec") == UNKNOWN), "unknown section line")]
 
-    heads, tables, matches, seats, e = _head_zone(head)
-    errors.append(e)
-    dealt, dealt_cards, not_dealt, e = _dealt(dealt_lines)
-    errors.append(e)
-    players = ex.split_name(pl.concat([player_lines, not_dealt]))
+
+def _body(lines: pl.DataFrame) -> ex.Body:
+    """The dealt and player lines of the sections."""
+    is_dealt = pl.col("line").str.starts_with("Dealt to ")
+    dealt, dealt_cards, not_dealt, e = _dealt(lines.filter(is_dealt))
+    errors = [e]
+    players = ex.split_name(pl.concat([lines.filter(~is_dealt), not_dealt]))
     errors.append(ex.errors(players.filter(pl.col("player").is_null()), "line not understood"))
     players = players.filter(pl.col("player").is_not_null() & (pl.col("sec") != UNKNOWN))
     playing = players.filter(pl.col("sec") < SHOWDOWN)
@@ -153,38 +124,7 @@ def extract(seg: Segmented) -> ex.Extracted:
     errors.append(e)
     summaries, e = _summaries(players.filter(pl.col("sec") == SUMMARY))
     errors.append(e)
-    return ex.Extracted(
-        hands=seg.hands,
-        strays=seg.strays,
-        heads=heads,
-        tables=tables,
-        matches=matches,
-        seats=seats,
-        sections=sections.select("h", "n", "sec"),
-        acts=pl.concat([dealt, timeouts, sets]),
-        cards=pl.concat([dealt_cards, placed]),
-        shows=shows,
-        summaries=summaries,
-        errors=pl.concat(errors),
-    )
-
-
-def _head_zone(head: pl.DataFrame):
-    """Header, table, match and seat lines (before the first section)."""
-    starts = pl.col("line").str.starts_with
-    known = starts(HEADER_PREFIX) | starts("Table '") | starts("Match #") | starts("Seat ")
-    errors = [
-        ex.errors(head.filter(~known), "line not understood before the first *** section ***")
-    ]
-    heads, e = _heads(head.filter(starts(HEADER_PREFIX)))
-    errors.append(e)
-    tables, e = _tables(head.filter(starts("Table '")))
-    errors.append(e)
-    matches, e = _matches(head.filter(starts("Match #")))
-    errors.append(e)
-    seats, e = _seats(head.filter(starts("Seat ")))
-    errors.append(e)
-    return heads, tables, matches, seats, pl.concat(errors)
+    return ex.Body([dealt, timeouts, sets], [dealt_cards, placed], shows, summaries, errors)
 
 
 def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -339,24 +279,7 @@ def _dealt(lines: pl.DataFrame):
     listed = ok.filter(shown).with_columns(cards=pl.col("tail").str.slice(2).str.head(-1))
     listed, bad = ex.conform(listed, "cards", f"^{CARD_LIST}$", SPELLINGS)
     counted = ok.filter(~shown)
-    acts = pl.concat(
-        [
-            ex.acts(
-                listed,
-                ex.DEALT_LINE,
-                player=pl.col("player"),
-                count=pl.col("cards").str.count_matches(" ", literal=True).cast(pl.Int64) + 1,
-                shown=pl.lit(True),
-            ),
-            ex.acts(
-                counted,
-                ex.DEALT_LINE,
-                player=pl.col("player"),
-                count=pl.col("tail").str.extract(r"(\d+)", 1).cast(pl.Int64, strict=False),
-                shown=pl.lit(False),
-            ),
-        ]
-    )
+    acts = ex.dealt_acts(listed, counted, pl.col("player"))
     cards = ex.explode_cards(listed, "cards", pl.lit(ex.DEALT))
     errors = ex.card_errors(bad, pl.col("cards"), "the dealt cards", "cannot read the dealt cards")
     return acts, cards, others, errors
@@ -473,12 +396,4 @@ def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def summary_fields() -> dict[str, pl.Expr]:
     """The figures of a summary line, from the groups of ``SUMMARY_LINE``."""
-    return {
-        "points": ex.en_number(pl.col("g1")),
-        "royalties": ex.en_number(pl.col("g2")),
-        "foul": pl.col("g3").is_not_null(),
-        "fl_next": pl.col("g4").is_not_null() | pl.col("g6").is_not_null(),
-        "fl_cards": pl.col("g5").cast(pl.Int64, strict=False),
-        "fl_stay": pl.col("g6").is_not_null(),
-        "money": ex.en_number(pl.col("g7")),
-    }
+    return ex.summary_fields(ex.en_number)

@@ -9,9 +9,12 @@ from them. Every frame has ``n`` (the line it came from) and, except
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import polars as pl
+
+from parsers.segment import HEAD, UNKNOWN, Segmented
 
 CARD = r"[2-9TJQKA][shdc]"
 #: A space-separated list of canonical cards (possibly empty).
@@ -66,6 +69,81 @@ class Extracted:
     errors: pl.DataFrame
 
 
+#: Reads lines of one kind: the frame of what they say, and errors for those it cannot read.
+Reader = Callable[[pl.DataFrame], tuple[pl.DataFrame, pl.DataFrame]]
+
+
+@dataclass(frozen=True)
+class Body:
+    """What a format reads from the lines below the head, to concatenate into ``Extracted``."""
+
+    acts: list[pl.DataFrame]
+    cards: list[pl.DataFrame]
+    shows: pl.DataFrame
+    summaries: pl.DataFrame
+    errors: list[pl.DataFrame]
+
+
+def read_hands(
+    seg: Segmented,
+    section_prefix: str,
+    head_readers: dict[str, Reader],
+    head_unknown: str,
+    read_body: Callable[[pl.DataFrame], Body],
+) -> Extracted:
+    """Read a chunk's hands: the head with ``head_readers`` (see ``head_zone``), the rest with ``read_body``.
+
+    Section lines are cut out first (their codes are the segment's); errors
+    come in line-kind order: unknown sections, the head's, the body's.
+    """
+    kind = (
+        pl.when(pl.col("sec") == HEAD)
+        .then(0)
+        .when(pl.col("line").str.starts_with(section_prefix))
+        .then(1)
+        .otherwise(2)
+    )
+    parts = seg.lines.with_columns(kind=kind).partition_by("kind", as_dict=True, include_key=False)
+    empty = seg.lines.clear()
+    head, sections, rest = (parts.get((k,), empty) for k in range(3))
+    (heads, tables, matches, seats), head_errors = head_zone(head, head_readers, head_unknown)
+    body = read_body(rest)
+    unknown = errors(sections.filter(pl.col("sec") == UNKNOWN), "unknown section line")
+    return Extracted(
+        hands=seg.hands,
+        strays=seg.strays,
+        heads=heads,
+        tables=tables,
+        matches=matches,
+        seats=seats,
+        sections=sections.select("h", "n", "sec"),
+        acts=pl.concat(body.acts),
+        cards=pl.concat(body.cards),
+        shows=body.shows,
+        summaries=body.summaries,
+        errors=pl.concat([unknown, head_errors, *body.errors]),
+    )
+
+
+def head_zone(
+    head: pl.DataFrame, readers: dict[str, Reader], unknown: str
+) -> tuple[list[pl.DataFrame], pl.DataFrame]:
+    """The lines before the first section, each read by the reader of the prefix it starts with.
+
+    Returns what each reader read, in ``readers`` order, and the errors:
+    first the lines no prefix starts (``unknown``), then each reader's.
+    """
+    starts = pl.col("line").str.starts_with
+    known = pl.any_horizontal(starts(prefix) for prefix in readers)
+    errs = [errors(head.filter(~known), unknown)]
+    frames = []
+    for prefix, read in readers.items():
+        frame, e = read(head.filter(starts(prefix)))
+        frames.append(frame)
+        errs.append(e)
+    return frames, pl.concat(errs)
+
+
 ERRORS_SCHEMA = {"h": pl.Int64, "n": pl.Int64, "reason": pl.String, "excerpt": pl.String}
 ACTS_SCHEMA = {
     "h": pl.Int64,
@@ -104,6 +182,45 @@ def acts(frame: pl.DataFrame, kind: int, **columns: pl.Expr) -> pl.DataFrame:
         kind=pl.lit(kind, dtype=pl.Int8),
         **exprs,
     ).select(list(ACTS_SCHEMA))
+
+
+def dealt_acts(shown: pl.DataFrame, hidden: pl.DataFrame, hidden_player: pl.Expr) -> pl.DataFrame:
+    """Dealt ``acts``: lines that list the ``cards`` (the hero's) and lines whose ``tail`` counts them."""
+    return pl.concat(
+        [
+            acts(
+                shown,
+                DEALT_LINE,
+                player=pl.col("player"),
+                count=pl.col("cards").str.count_matches(" ", literal=True).cast(pl.Int64) + 1,
+                shown=pl.lit(True),
+            ),
+            acts(
+                hidden,
+                DEALT_LINE,
+                player=hidden_player,
+                count=pl.col("tail").str.extract(r"(\d+)", 1).cast(pl.Int64, strict=False),
+                shown=pl.lit(False),
+            ),
+        ]
+    )
+
+
+def summary_fields(number: Callable[[pl.Expr], pl.Expr]) -> dict[str, pl.Expr]:
+    """The figures of a summary line, from the groups of the format's ``SUMMARY_LINE``.
+
+    Both formats capture alike: points, royalties, fouled, enters Fantasyland,
+    its cards, stays in Fantasyland, money; ``number`` reads the format's numbers.
+    """
+    return {
+        "points": number(pl.col("g1")),
+        "royalties": number(pl.col("g2")),
+        "foul": pl.col("g3").is_not_null(),
+        "fl_next": pl.col("g4").is_not_null() | pl.col("g6").is_not_null(),
+        "fl_cards": pl.col("g5").cast(pl.Int64, strict=False),
+        "fl_stay": pl.col("g6").is_not_null(),
+        "money": number(pl.col("g7")),
+    }
 
 
 def match_groups(

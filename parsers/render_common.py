@@ -20,12 +20,14 @@ line, a timeout line, the placement line.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 import polars as pl
 import pyarrow as pa
+
+from parsers.segment import SectionWords
 
 #: Blocks of a hand, in text order; streets are ``STREET_BLOCK + street``.
 HEADER_BLOCK, SEAT_BLOCK, FL_BLOCK, STREET_BLOCK = 0, 1, 2, 10
@@ -36,6 +38,8 @@ DEALT, TIMEOUT, SETS = 0, 1, 2
 _ROW_ORDER = {"top": 0, "middle": 1, "bottom": 2, "discard": 3}
 #: Keys per hand: ``line_key`` stays below this.
 _KEYS = 10_000_000
+#: A format's dealt, timeout and placement lines of one section's player-streets.
+ActionLines = Callable[[pl.DataFrame, pl.Expr | int], list[pl.DataFrame]]
 
 
 @dataclass(frozen=True)
@@ -127,6 +131,87 @@ def prepare(
         hidden_discards=pl.when(hidden).then("discards").otherwise(0),
     )
     return HeroView(hands_df, seats, actions)
+
+
+def header_lines(
+    hands: pl.DataFrame, head: pl.Expr, table: pl.Expr, match: tuple[str, str]
+) -> pl.DataFrame:
+    """The header and table line of every hand, and the match line of hands in a match.
+
+    ``match``: the ``pl.format`` of a Fantasyland continuation (``match_id``)
+    and of a match hand (``match_id``, ``match_hand``, ``match_hands``).
+    """
+    continuation, hand = match
+    match_text = (
+        pl.when(pl.col("fantasyland_continuation").fill_null(False))
+        .then(pl.format(continuation, "match_id"))
+        .otherwise(pl.format(hand, "match_id", "match_hand", "match_hands"))
+    )
+    return pl.concat(
+        [
+            hands.select("idx", line_key(HEADER_BLOCK, 0, 0), text=head),
+            hands.select("idx", line_key(HEADER_BLOCK, 0, 1), text=table),
+            hands.filter(pl.col("match_id").is_not_null()).select(
+                "idx", line_key(HEADER_BLOCK, 0, 2), text=match_text
+            ),
+        ]
+    )
+
+
+def fantasyland_lines(
+    view: HeroView, sections: SectionWords, dealt: pl.Expr, actions: ActionLines
+) -> list[pl.DataFrame]:
+    """The Fantasyland section: every FL player dealt (``dealt``), the hero's own hand set."""
+    fl = view.seats.filter(pl.col("in_fantasyland"))
+    hidden = fl.filter(~pl.col("is_hero")).select(
+        "idx", line_key(FL_BLOCK, pl.col("position"), DEALT), text=dealt
+    )
+    own = view.actions.filter((pl.col("street") == 0) & pl.col("is_hero"))
+    title = fl.select("idx").unique(maintain_order=True)
+    return [
+        title.select("idx", line_key(FL_BLOCK), text=pl.lit(sections.line(sections.fantasyland))),
+        hidden,
+        *actions(own, FL_BLOCK),
+    ]
+
+
+def street_lines(
+    actions: pl.DataFrame, sections: SectionWords, lines: ActionLines
+) -> list[pl.DataFrame]:
+    """Each street's title line and its player lines."""
+    titles = actions.select("idx", "street").unique(maintain_order=True)
+    block = STREET_BLOCK + pl.col("street")
+    return [
+        titles.select("idx", line_key(block), text=pl.format(sections.street_format(), "street")),
+        *lines(actions, block),
+    ]
+
+
+def action_lines(
+    actions: pl.DataFrame, block: pl.Expr | int, dealt: pl.Expr, timeout: pl.Expr, sets: pl.Expr
+) -> list[pl.DataFrame]:
+    """Per player-street: the dealt line, the timeout line (when set automatically), the placement."""
+    pos = pl.col("position")
+    return [
+        actions.select("idx", line_key(block, pos, DEALT), text=dealt),
+        actions.filter(pl.col("auto")).select("idx", line_key(block, pos, TIMEOUT), text=timeout),
+        actions.select("idx", line_key(block, pos, SETS), text=sets),
+    ]
+
+
+def closing_lines(seats: pl.DataFrame, block: int, title: str, text: pl.Expr) -> list[pl.DataFrame]:
+    """A showdown or summary section: its title, then one line per player."""
+    titles = seats.select("idx").unique(maintain_order=True)
+    return [
+        titles.select("idx", line_key(block), text=pl.lit(title)),
+        seats.select("idx", line_key(block, pl.col("position"), 1), text=text),
+    ]
+
+
+def fantasyland_next() -> tuple[pl.Expr, pl.Expr]:
+    """Whether the room says a player enters Fantasyland (not staying), and stays."""
+    stays = pl.col("reported_fantasyland_stay").fill_null(False)
+    return pl.col("reported_fantasyland_next").fill_null(False) & ~stays, stays
 
 
 def assemble(view: HeroView, lines: Iterable[pl.DataFrame]) -> Iterator[str]:

@@ -17,6 +17,7 @@ import polars as pl
 import pyarrow as pa
 
 from parsers import render_common as rc
+from parsers.en import SECTIONS
 from parsers.presets import preset_words
 from parsers.zones import en_zone
 from pipeline.cards import CARD_CODES
@@ -117,8 +118,13 @@ def render_hands(
     lines = [
         _header(view.hands, zone, tz),
         _seats(view.seats),
-        *_fantasyland(view),
-        *_streets(view.actions.filter(pl.col("street") >= 1)),
+        *rc.fantasyland_lines(
+            view,
+            SECTIONS,
+            pl.format("Dealt to {} ({} cards)", "player", "fantasyland_cards"),
+            _actions,
+        ),
+        *rc.street_lines(view.actions.filter(pl.col("street") >= 1), SECTIONS, _actions),
         *_showdown(view.seats),
         *_summary(view.seats),
     ]
@@ -139,11 +145,6 @@ def _header(hands: pl.DataFrame, zone: str, tz: str) -> pl.DataFrame:
             )
         )
     )
-    match = (
-        pl.when(pl.col("fantasyland_continuation").fill_null(False))
-        .then(pl.format("Match #{}, Fantasyland continuation", "match_id"))
-        .otherwise(pl.format("Match #{}, hand {} of {}", "match_id", "match_hand", "match_hands"))
-    )
     head = pl.format(
         "OFC Hand #{}: {} - {} {}",
         "room_hand_id",
@@ -158,15 +159,8 @@ def _header(hands: pl.DataFrame, zone: str, tz: str) -> pl.DataFrame:
         stake,
         "button_seat",
     )
-    return pl.concat(
-        [
-            hands.select("idx", rc.line_key(rc.HEADER_BLOCK, 0, 0), text=head),
-            hands.select("idx", rc.line_key(rc.HEADER_BLOCK, 0, 1), text=table),
-            hands.filter(pl.col("match_id").is_not_null()).select(
-                "idx", rc.line_key(rc.HEADER_BLOCK, 0, 2), text=match
-            ),
-        ]
-    )
+    match = ("Match #{}, Fantasyland continuation", "Match #{}, hand {} of {}")
+    return rc.header_lines(hands, head, table, match)
 
 
 def _seats(seats: pl.DataFrame) -> pl.DataFrame:
@@ -177,32 +171,6 @@ def _seats(seats: pl.DataFrame) -> pl.DataFrame:
         "Seat {}: {} ({} points){}", "seat", "player", rc.plain_number(pl.col("starting_stack")), fl
     )
     return seats.select("idx", rc.line_key(rc.SEAT_BLOCK, pl.col("seat")), text=text)
-
-
-def _fantasyland(view: rc.HeroView) -> list[pl.DataFrame]:
-    """The ``*** FANTASYLAND ***`` section: every FL player dealt, the hero's own hand set."""
-    fl = view.seats.filter(pl.col("in_fantasyland"))
-    hidden = fl.filter(~pl.col("is_hero")).select(
-        "idx",
-        rc.line_key(rc.FL_BLOCK, pl.col("position"), rc.DEALT),
-        text=pl.format("Dealt to {} ({} cards)", "player", "fantasyland_cards"),
-    )
-    own = view.actions.filter((pl.col("street") == 0) & pl.col("is_hero"))
-    title = fl.select("idx").unique(maintain_order=True)
-    return [
-        title.select("idx", rc.line_key(rc.FL_BLOCK), text=pl.lit("*** FANTASYLAND ***")),
-        hidden,
-        *_actions(own, rc.FL_BLOCK),
-    ]
-
-
-def _streets(actions: pl.DataFrame) -> list[pl.DataFrame]:
-    titles = actions.select("idx", "street").unique(maintain_order=True)
-    block = rc.STREET_BLOCK + pl.col("street")
-    return [
-        titles.select("idx", rc.line_key(block), text=pl.format("*** STREET {} ***", "street")),
-        *_actions(actions, block),
-    ]
 
 
 def _actions(actions: pl.DataFrame, block: pl.Expr | int) -> list[pl.DataFrame]:
@@ -234,20 +202,13 @@ def _actions(actions: pl.DataFrame, block: pl.Expr | int) -> list[pl.DataFrame]:
         )
         .otherwise(pl.lit(""))
     )
-    pos = pl.col("position")
-    return [
-        actions.select("idx", rc.line_key(block, pos, rc.DEALT), text=dealt),
-        actions.filter(pl.col("auto")).select(
-            "idx",
-            rc.line_key(block, pos, rc.TIMEOUT),
-            text=pl.format("{}: timed out, cards set automatically", "player"),
-        ),
-        actions.select(
-            "idx",
-            rc.line_key(block, pos, rc.SETS),
-            text=pl.format("{}: sets {}{}", "player", rows, discards),
-        ),
-    ]
+    return rc.action_lines(
+        actions,
+        block,
+        dealt,
+        pl.format("{}: timed out, cards set automatically", "player"),
+        pl.format("{}: sets {}{}", "player", rows, discards),
+    )
 
 
 def showdown_texts(seats: pl.DataFrame) -> pl.DataFrame:
@@ -303,18 +264,13 @@ def _showdown(seats: pl.DataFrame) -> list[pl.DataFrame]:
         "bottom_text",
         rc.optional(pl.col("reported_foul"), pl.lit(" - fouled")),
     )
-    title = seats.select("idx").unique(maintain_order=True)
-    return [
-        title.select("idx", rc.line_key(rc.SHOWDOWN_BLOCK), text=pl.lit("*** SHOWDOWN ***")),
-        seats.select("idx", rc.line_key(rc.SHOWDOWN_BLOCK, pl.col("position"), 1), text=text),
-    ]
+    return rc.closing_lines(seats, rc.SHOWDOWN_BLOCK, SECTIONS.line(SECTIONS.showdown), text)
 
 
 def _summary(seats: pl.DataFrame) -> list[pl.DataFrame]:
     points = pl.col("reported_points")
     money = pl.col("reported_money")
-    stays = pl.col("reported_fantasyland_stay").fill_null(False)
-    enters = pl.col("reported_fantasyland_next").fill_null(False) & ~stays
+    enters, stays = rc.fantasyland_next()
     cards = pl.col("reported_fantasyland_cards")
     text = pl.concat_str(
         "player",
@@ -336,8 +292,4 @@ def _summary(seats: pl.DataFrame) -> list[pl.DataFrame]:
             pl.format(" = {} {}", rc.signed(money, rc.money_number(money.abs())), "currency"),
         ),
     )
-    title = seats.select("idx").unique(maintain_order=True)
-    return [
-        title.select("idx", rc.line_key(rc.SUMMARY_BLOCK), text=pl.lit("*** SUMMARY ***")),
-        seats.select("idx", rc.line_key(rc.SUMMARY_BLOCK, pl.col("position"), 1), text=text),
-    ]
+    return rc.closing_lines(seats, rc.SUMMARY_BLOCK, SECTIONS.line(SECTIONS.summary), text)

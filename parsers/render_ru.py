@@ -20,6 +20,7 @@ import pyarrow as pa
 
 from parsers import render_common as rc
 from parsers.presets import preset_words
+from parsers.ru import SECTIONS
 from pipeline.cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS
 
 VARIANT_WORDS = {
@@ -117,8 +118,8 @@ def render_hands(
     lines = [
         _header(view.hands, label, tz, currencies, fmt),
         _seats(view.seats, fmt),
-        *_fantasyland(view),
-        *_streets(view.actions.filter(pl.col("street") >= 1)),
+        *rc.fantasyland_lines(view, SECTIONS, _hidden_dealt(pl.col("fantasyland_cards")), _actions),
+        *rc.street_lines(view.actions.filter(pl.col("street") >= 1), SECTIONS, _actions),
         *_showdown(view.seats),
         *_summary(view.seats, currencies, fmt),
     ]
@@ -183,11 +184,6 @@ def _header(
         .otherwise(pl.format("очко = {} {}", fmt.money(pl.col("point_value")), currency))
     )
     seats_word = _plural(pl.col("max_players").cast(pl.Int64), "игрок", "игрока", "игроков")
-    match = (
-        pl.when(pl.col("fantasyland_continuation").fill_null(False))
-        .then(pl.format("Матч №{}, продолжение (фантазия)", "match_id"))
-        .otherwise(pl.format("Матч №{}, раздача {} из {}", "match_id", "match_hand", "match_hands"))
-    )
     head = pl.format(
         "Раздача №{} · {} · {} ({})",
         "room_hand_id",
@@ -203,15 +199,8 @@ def _header(
         stake,
         "button_seat",
     )
-    return pl.concat(
-        [
-            hands.select("idx", rc.line_key(rc.HEADER_BLOCK, 0, 0), text=head),
-            hands.select("idx", rc.line_key(rc.HEADER_BLOCK, 0, 1), text=table),
-            hands.filter(pl.col("match_id").is_not_null()).select(
-                "idx", rc.line_key(rc.HEADER_BLOCK, 0, 2), text=match
-            ),
-        ]
-    )
+    match = ("Матч №{}, продолжение (фантазия)", "Матч №{}, раздача {} из {}")
+    return rc.header_lines(hands, head, table, match)
 
 
 def _seats(seats: pl.DataFrame, fmt: _Numbers) -> pl.DataFrame:
@@ -229,44 +218,18 @@ def _seats(seats: pl.DataFrame, fmt: _Numbers) -> pl.DataFrame:
     return seats.select("idx", rc.line_key(rc.SEAT_BLOCK, pl.col("seat")), text=text)
 
 
-def _fantasyland(view: rc.HeroView) -> list[pl.DataFrame]:
-    """The ``== Фантазия ==`` section: every FL player dealt, the hero's own hand set."""
-    fl = view.seats.filter(pl.col("in_fantasyland"))
-    count = pl.col("fantasyland_cards").cast(pl.Int64)
-    hidden = fl.filter(~pl.col("is_hero")).select(
-        "idx",
-        rc.line_key(rc.FL_BLOCK, pl.col("position"), rc.DEALT),
-        text=pl.format(
-            "{} получает {} {} (закрыты)", "player", count, _plural(count, "карту", "карты", "карт")
-        ),
+def _hidden_dealt(count: pl.Expr) -> pl.Expr:
+    """``<имя> получает <c> карт (закрыты)``: cards dealt face down."""
+    count = count.cast(pl.Int64)
+    return pl.format(
+        "{} получает {} {} (закрыты)", "player", count, _plural(count, "карту", "карты", "карт")
     )
-    own = view.actions.filter((pl.col("street") == 0) & pl.col("is_hero"))
-    title = fl.select("idx").unique(maintain_order=True)
-    return [
-        title.select("idx", rc.line_key(rc.FL_BLOCK), text=pl.lit("== Фантазия ==")),
-        hidden,
-        *_actions(own, rc.FL_BLOCK),
-    ]
-
-
-def _streets(actions: pl.DataFrame) -> list[pl.DataFrame]:
-    titles = actions.select("idx", "street").unique(maintain_order=True)
-    block = rc.STREET_BLOCK + pl.col("street")
-    return [
-        titles.select("idx", rc.line_key(block), text=pl.format("== Улица {} ==", "street")),
-        *_actions(actions, block),
-    ]
 
 
 def _actions(actions: pl.DataFrame, block: pl.Expr | int) -> list[pl.DataFrame]:
     """Dealt, timeout and placement lines of one section's player-streets."""
-    count = pl.col("dealt_count")
     dealt = pl.when(pl.col("is_hero")).then(pl.format("{} получает: {}", "player", "dealt"))
-    dealt = dealt.otherwise(
-        pl.format(
-            "{} получает {} {} (закрыты)", "player", count, _plural(count, "карту", "карты", "карт")
-        )
-    )
+    dealt = dealt.otherwise(_hidden_dealt(pl.col("dealt_count")))
     parts = (
         pl.concat_list(
             [
@@ -283,18 +246,13 @@ def _actions(actions: pl.DataFrame, block: pl.Expr | int) -> list[pl.DataFrame]:
         .list.drop_nulls()
         .list.join(" | ")
     )
-    pos = pl.col("position")
-    return [
-        actions.select("idx", rc.line_key(block, pos, rc.DEALT), text=dealt),
-        actions.filter(pl.col("auto")).select(
-            "idx",
-            rc.line_key(block, pos, rc.TIMEOUT),
-            text=pl.format("{}: время вышло, карты разложены автоматически", "player"),
-        ),
-        actions.select(
-            "idx", rc.line_key(block, pos, rc.SETS), text=pl.format("{}: {}", "player", parts)
-        ),
-    ]
+    return rc.action_lines(
+        actions,
+        block,
+        dealt,
+        pl.format("{}: время вышло, карты разложены автоматически", "player"),
+        pl.format("{}: {}", "player", parts),
+    )
 
 
 def _showdown(seats: pl.DataFrame) -> list[pl.DataFrame]:
@@ -307,18 +265,13 @@ def _showdown(seats: pl.DataFrame) -> list[pl.DataFrame]:
         cards["bottom"],
         rc.optional(pl.col("reported_foul"), pl.lit(" — мёртвая рука")),
     )
-    title = seats.select("idx").unique(maintain_order=True)
-    return [
-        title.select("idx", rc.line_key(rc.SHOWDOWN_BLOCK), text=pl.lit("== Вскрытие ==")),
-        seats.select("idx", rc.line_key(rc.SHOWDOWN_BLOCK, pl.col("position"), 1), text=text),
-    ]
+    return rc.closing_lines(seats, rc.SHOWDOWN_BLOCK, SECTIONS.line(SECTIONS.showdown), text)
 
 
 def _summary(seats: pl.DataFrame, currencies: dict, fmt: _Numbers) -> list[pl.DataFrame]:
     points = pl.col("reported_points")
     money = pl.col("reported_money")
-    stays = pl.col("reported_fantasyland_stay").fill_null(False)
-    enters = pl.col("reported_fantasyland_next").fill_null(False) & ~stays
+    enters, stays = rc.fantasyland_next()
     cards = pl.col("reported_fantasyland_cards")
     text = pl.concat_str(
         "player",
@@ -341,8 +294,4 @@ def _summary(seats: pl.DataFrame, currencies: dict, fmt: _Numbers) -> list[pl.Da
             ),
         ),
     )
-    title = seats.select("idx").unique(maintain_order=True)
-    return [
-        title.select("idx", rc.line_key(rc.SUMMARY_BLOCK), text=pl.lit("== Итог ==")),
-        seats.select("idx", rc.line_key(rc.SUMMARY_BLOCK, pl.col("position"), 1), text=text),
-    ]
+    return rc.closing_lines(seats, rc.SUMMARY_BLOCK, SECTIONS.line(SECTIONS.summary), text)

@@ -15,11 +15,12 @@ import polars as pl
 
 from parsers import extract as ex
 from parsers.extract import CARD_LIST
-from parsers.segment import HEAD, SHOWDOWN, SUMMARY, UNKNOWN, Segmented, segment
+from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented, segment
 from parsers.zones import ru_zone
 
 HEADER_PREFIX = "Раздача №"
 SECTION_PREFIX = "== "
+SECTIONS = SectionWords(SECTION_PREFIX, " ==", "Улица", "Фантазия", "Вскрытие", "Итог")
 ID_PATTERN = r"^Раздача №(\S+)"
 TIMEOUT = "время вышло, карты разложены автоматически"
 DEALT_SUFFIX = " получает"
@@ -89,48 +90,28 @@ SUMMARY_LINE = (
 )
 
 
-def section_code(lines: pl.Series) -> pl.Series:
-    """Codes of ``== ... ==`` lines (see ``parsers.segment``).
-
-    >>> section_code(pl.Series(["== Улица 2 ==", "== Итог ==", "== Обед =="])).to_list()
-    [2, 101, -2]
-    """
-    number = pl.col("line").str.strip_prefix("== Улица ").str.strip_suffix(" ==")
-    street = (
-        pl.DataFrame([lines.alias("line")])
-        .select(
-            pl.when(number.str.contains(r"^[1-9]\d?$")).then(number.cast(pl.Int16, strict=False))
-        )
-        .to_series()
-    )
-    named = lines.replace_strict(
-        {"== Фантазия ==": 0, "== Вскрытие ==": SHOWDOWN, "== Итог ==": SUMMARY},
-        default=None,
-        return_dtype=pl.Int16,
-    )
-    return named.fill_null(street).fill_null(UNKNOWN).alias("sec")
-
-
 def segment_lines(lines: pl.DataFrame) -> Segmented:
     """Cut a chunk's ``line``/``n`` frame into hands and sections."""
-    return segment(lines, HEADER_PREFIX, SECTION_PREFIX, section_code)
+    return segment(lines, HEADER_PREFIX, SECTIONS)
 
 
 def extract(seg: Segmented) -> ex.Extracted:
     """Read every line of the chunk's hands into ``Extracted`` frames."""
-    lines = seg.lines
-    starts = pl.col("line").str.starts_with
-    head = lines.filter(pl.col("sec") == HEAD)
-    body = lines.filter(pl.col("sec") != HEAD)
-    sections = body.filter(starts(SECTION_PREFIX))
-    body = body.filter(~starts(SECTION_PREFIX) & (pl.col("sec") != UNKNOWN))
-    errors = [ex.errors(sections.filter(pl.col("sec") == UNKNOWN), "unknown section line")]
-    heads, tables, matches, seats, e = _head_zone(head)
-    errors.append(e)
-    players = ex.split_name(body)
+    return ex.read_hands(
+        seg,
+        SECTION_PREFIX,
+        {HEADER_PREFIX: _heads, "Стол «": _tables, "Матч №": _matches, "Место ": _seats},
+        "line not understood before the first == section ==",
+        _body,
+    )
+
+
+def _body(lines: pl.DataFrame) -> ex.Body:
+    """The player lines of the known sections (``<имя>: ...``, dealt lines)."""
+    players = ex.split_name(lines.filter(pl.col("sec") != UNKNOWN))
     playing = players.filter(pl.col("sec") < SHOWDOWN)
     dealt, dealt_cards, e = _dealt(playing)
-    errors.append(e)
+    errors = [e]
     said = playing.filter(
         pl.col("player").is_not_null() & ~pl.col("player").str.ends_with(DEALT_SUFFIX)
     )
@@ -146,36 +127,7 @@ def extract(seg: Segmented) -> ex.Extracted:
     errors.append(
         ex.errors(players.filter(~named & (pl.col("sec") >= SHOWDOWN)), "line not understood")
     )
-    return ex.Extracted(
-        hands=seg.hands,
-        strays=seg.strays,
-        heads=heads,
-        tables=tables,
-        matches=matches,
-        seats=seats,
-        sections=sections.select("h", "n", "sec"),
-        acts=pl.concat([dealt, timeouts, sets]),
-        cards=pl.concat([dealt_cards, placed]),
-        shows=shows,
-        summaries=summaries,
-        errors=pl.concat(errors),
-    )
-
-
-def _head_zone(head: pl.DataFrame):
-    """Header, table, match and seat lines (before the first section)."""
-    starts = pl.col("line").str.starts_with
-    known = starts(HEADER_PREFIX) | starts("Стол «") | starts("Матч №") | starts("Место ")
-    errors = [ex.errors(head.filter(~known), "line not understood before the first == section ==")]
-    heads, e = _heads(head.filter(starts(HEADER_PREFIX)))
-    errors.append(e)
-    tables, e = _tables(head.filter(starts("Стол «")))
-    errors.append(e)
-    matches, e = _matches(head.filter(starts("Матч №")))
-    errors.append(e)
-    seats, e = _seats(head.filter(starts("Место ")))
-    errors.append(e)
-    return heads, tables, matches, seats, pl.concat(errors)
+    return ex.Body([dealt, timeouts, sets], [dealt_cards, placed], shows, summaries, errors)
 
 
 def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -269,24 +221,7 @@ def _dealt(playing: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFr
         tail=pl.col("line").str.extract(HIDDEN_DEALT_TAIL, 0)
     )
     hidden = unnamed.filter(pl.col("tail").is_not_null())
-    dealt = pl.concat(
-        [
-            ex.acts(
-                hero,
-                ex.DEALT_LINE,
-                player=pl.col("player"),
-                count=pl.col("cards").str.count_matches(" ", literal=True).cast(pl.Int64) + 1,
-                shown=pl.lit(True),
-            ),
-            ex.acts(
-                hidden,
-                ex.DEALT_LINE,
-                player=ex.drop_tail(pl.col("line"), pl.col("tail")),
-                count=pl.col("tail").str.extract(r"(\d+)", 1).cast(pl.Int64, strict=False),
-                shown=pl.lit(False),
-            ),
-        ]
-    )
+    dealt = ex.dealt_acts(hero, hidden, ex.drop_tail(pl.col("line"), pl.col("tail")))
     errors = pl.concat(
         [
             ex.card_errors(bad, pl.col("cards"), "the dealt cards", "cannot read the dealt cards"),
@@ -366,18 +301,7 @@ def _shows(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, SUMMARY_LINE, column="rest")
-    summaries = ok.select(
-        "h",
-        "n",
-        "player",
-        points=ex.ru_number(pl.col("g1")),
-        royalties=ex.ru_number(pl.col("g2")),
-        foul=pl.col("g3").is_not_null(),
-        fl_next=pl.col("g4").is_not_null() | pl.col("g6").is_not_null(),
-        fl_cards=pl.col("g5").cast(pl.Int64, strict=False),
-        fl_stay=pl.col("g6").is_not_null(),
-        money=ex.ru_number(pl.col("g7")),
-    )
+    summaries = ok.select("h", "n", "player", **ex.summary_fields(ex.ru_number))
     return summaries, ex.errors(
         bad,
         "cannot read the summary line (expected '<имя>: <+N|−N>[ (роялти <r>)][, мёртвая рука]"

@@ -14,12 +14,68 @@ between two hands form one run, and each run is reported as one rejected
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import polars as pl
 
 HEAD, SHOWDOWN, SUMMARY, UNKNOWN = -1, 100, 101, -2
+
+
+@dataclass(frozen=True)
+class SectionWords:
+    """How a text format writes its section lines: ``<prefix><word><suffix>``.
+
+    A street is ``<prefix><street> <s><suffix>``; the readers code these
+    lines and the renderers write them.
+
+    >>> en = SectionWords("*** ", " ***", "STREET", "FANTASYLAND", "SHOWDOWN", "SUMMARY")
+    >>> en.line(en.showdown), en.street_format()
+    ('*** SHOWDOWN ***', '*** STREET {} ***')
+    >>> en.code(pl.Series(["*** STREET 3 ***", "*** SHOWDOWN ***", "*** LUNCH ***"])).to_list()
+    [3, 100, -2]
+    """
+
+    prefix: str
+    suffix: str
+    street: str
+    fantasyland: str
+    showdown: str
+    summary: str
+
+    def line(self, word: str) -> str:
+        """The section line of ``word``."""
+        return f"{self.prefix}{word}{self.suffix}"
+
+    def street_format(self) -> str:
+        """A street's line with ``{}`` for its number (for ``pl.format``)."""
+        return self.line(f"{self.street} {{}}")
+
+    def code(self, lines: pl.Series) -> pl.Series:
+        """Codes of section lines: a street's number, 0 (Fantasyland), ``SHOWDOWN``, ``SUMMARY``, else ``UNKNOWN``."""
+        number = (
+            pl.col("line")
+            .str.strip_prefix(f"{self.prefix}{self.street} ")
+            .str.strip_suffix(self.suffix)
+        )
+        street = (
+            pl.DataFrame([lines.alias("line")])
+            .select(
+                pl.when(number.str.contains(r"^[1-9]\d?$")).then(
+                    number.cast(pl.Int16, strict=False)
+                )
+            )
+            .to_series()
+        )
+        named = lines.replace_strict(
+            {
+                self.line(self.fantasyland): 0,
+                self.line(self.showdown): SHOWDOWN,
+                self.line(self.summary): SUMMARY,
+            },
+            default=None,
+            return_dtype=pl.Int16,
+        )
+        return named.fill_null(street).fill_null(UNKNOWN).alias("sec")
 
 
 @dataclass(frozen=True)
@@ -39,13 +95,12 @@ class Segmented:
 def segment(
     lines: pl.DataFrame,
     header_prefix: str,
-    section_prefix: str,
-    section_code: Callable[[pl.Series], pl.Series],
+    sections: SectionWords,
 ) -> Segmented:
     """Number the hands and sections of a frame of ``line`` and ``n``.
 
-    ``section_code`` maps the section lines (those starting with
-    ``section_prefix``) to their codes; it only sees those lines.
+    Section lines (those inside a hand starting with ``sections.prefix``)
+    get their codes from ``sections.code``, which only sees those lines.
     """
     line = lines.get_column("line")
     header = line.str.starts_with(header_prefix)
@@ -58,11 +113,11 @@ def segment(
         .alias("inside")
     )
     hand = header.cast(pl.Int64).cum_sum().alias("h")
-    is_section = inside & line.str.starts_with(section_prefix)
+    is_section = inside & line.str.starts_with(sections.prefix)
     where = is_section.arg_true()
     codes = pl.Series("sec", [None] * len(line), dtype=pl.Int16)
     if len(where):
-        codes = codes.scatter(where, section_code(line.gather(where)).cast(pl.Int16))
+        codes = codes.scatter(where, sections.code(line.gather(where)).cast(pl.Int16))
     codes = codes.scatter(header.arg_true(), HEAD).forward_fill()
     frame = pl.DataFrame(
         [
