@@ -24,7 +24,7 @@ written there, followed by the bytes the grammar puts after a name.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 
 import numba
 import numpy as np
@@ -112,38 +112,18 @@ def scan(
         show_codes=np.zeros((lines, 13), dtype=np.int64),
         bad=np.zeros(hands, dtype=np.bool_),
     )
+    arrays = (getattr(out, field.name) for field in fields(out))  # ``_scan``'s order
     dealt, placed, shows = _scan(
-        buf, starts, ends, hand, sec, name_at, name_len, slots, card_pairs(), *_outputs(out)
+        buf, starts, ends, hand, sec, name_at, name_len, slots, card_pairs(), *arrays
     )
-    return Scanned(
-        **{
-            **out.__dict__,
-            "dealt_act": out.dealt_act[:dealt],
-            "dealt_code": out.dealt_code[:dealt],
-            "set_act": out.set_act[:placed],
-            "set_row": out.set_row[:placed],
-            "set_code": out.set_code[:placed],
-            "show_codes": out.show_codes[:shows],
-        }
-    )
-
-
-def _outputs(out: Scanned) -> tuple[np.ndarray, ...]:
-    return (
-        out.kind,
-        out.seat,
-        out.rest,
-        out.count,
-        out.shown,
-        out.hidden,
-        out.fouled,
-        out.dealt_act,
-        out.dealt_code,
-        out.set_act,
-        out.set_row,
-        out.set_code,
-        out.show_codes,
-        out.bad,
+    return replace(
+        out,
+        dealt_act=out.dealt_act[:dealt],
+        dealt_code=out.dealt_code[:dealt],
+        set_act=out.set_act[:placed],
+        set_row=out.set_row[:placed],
+        set_code=out.set_code[:placed],
+        show_codes=out.show_codes[:shows],
     )
 
 
