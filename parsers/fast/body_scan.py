@@ -109,7 +109,7 @@ def scan(
         set_act=np.empty(capacity, dtype=np.int64),
         set_row=np.empty(capacity, dtype=np.int8),
         set_code=np.empty(capacity, dtype=np.int64),
-        show_codes=np.zeros((lines, 13), dtype=np.int64),
+        show_codes=np.zeros((int(np.count_nonzero(sec == SHOWDOWN)), 13), dtype=np.int64),
         bad=np.zeros(hands, dtype=np.bool_),
     )
     arrays = (getattr(out, field.name) for field in fields(out))  # ``_scan``'s order

@@ -20,8 +20,8 @@ import pyarrow as pa
 
 from parsers import extract as ex
 from parsers.fast.body import Body
-from parsers.fast.checks import SECS, SHOWN_ROWS
 from parsers.fast.head import Seats
+from parsers.fast.placement_rows import placement_rows
 from parsers.schema import HANDS, encoded
 from pipeline.cards import CARD_NAMES
 
@@ -110,54 +110,16 @@ def player_hands_table(
 
 def placements_table(keep: np.ndarray, hand_ids: HandIds, seats: Seats, body: Body) -> pa.Table:
     """``placements`` rows of the passing hands (``keep``: per hand)."""
-    acts = body.acts
-    auto = np.zeros(seats.count() * SECS, dtype=bool)
-    timeouts = acts.kind == ex.TIMEOUT_LINE
-    auto[acts.seat[timeouts] * SECS + acts.sec[timeouts]] = True
-    parts = [_set_rows(keep, seats, body), _unseen_rows(keep, seats, body)]
-    seat, street, codes, row = (np.concatenate(column) for column in zip(*parts, strict=True))
+    found = placement_rows(np.where(keep, hand_ids.at, -1), seats, body, _unseen(seats, body))
     columns = {
-        "hand_id": hand_ids.of(seats.hand[seat]),
-        "seat": pa.array(seats.seat[seat], pa.int8()),
-        "street": pa.array(street, pa.int8()),
-        "card": _coded(np.maximum(codes, 0), _CARDS, codes < 0),
-        "row": _coded(row, _ROW_NAMES),
-        "auto": pa.array(auto[seat * SECS + street]),
+        "hand_id": pa.DictionaryArray.from_arrays(found.hand, hand_ids.values),
+        "seat": found.seat,
+        "street": found.street,
+        "card": _coded(np.maximum(found.card, 0), _CARDS, found.card < 0),
+        "row": pa.DictionaryArray.from_arrays(found.row, _ROW_NAMES),
+        "auto": found.auto,
     }
     return pa.Table.from_pydict(columns, schema=encoded("placements"))
-
-
-def _set_rows(keep: np.ndarray, seats: Seats, body: Body) -> tuple[np.ndarray, ...]:
-    """Seat, street, card code (-1: none) and row of the cards named on placement lines,
-    then of one card-less discard per discard a line hides."""
-    acts = body.acts
-    kept = keep[seats.hand[acts.seat]] & (acts.kind == ex.SETS_LINE)
-    placed = np.flatnonzero(kept[body.card_act] & (body.card_row <= ex.DISCARD))
-    act = body.card_act[placed]
-    blanks = np.flatnonzero(kept & (acts.hidden > 0))
-    blank = np.repeat(blanks, acts.hidden[blanks])
-    return (
-        np.concatenate([acts.seat[act], acts.seat[blank]]),
-        np.concatenate([acts.sec[act], acts.sec[blank]]),
-        np.concatenate([body.card_code[placed], np.full(len(blank), -1)]),
-        np.concatenate([body.card_row[placed], np.full(len(blank), ex.DISCARD)]),
-    )
-
-
-def _unseen_rows(keep: np.ndarray, seats: Seats, body: Body) -> tuple[np.ndarray, ...]:
-    """The same for Fantasyland hands seen only at showdown: the shown rows on street 0,
-    and a card-less discard for each card dealt beyond 13."""
-    unseen = np.flatnonzero(_unseen(seats, body) & keep[seats.hand])
-    show = np.full(seats.count(), -1, dtype=np.int64)
-    show[body.show_seat] = np.arange(len(body.show_seat))
-    extra = seats.fl_cards[unseen] - 13
-    hidden = int(extra.sum())
-    return (
-        np.concatenate([np.repeat(unseen, 13), np.repeat(unseen, extra)]),
-        np.zeros(13 * len(unseen) + hidden, dtype=np.int64),
-        np.concatenate([body.show_codes[show[unseen]].reshape(-1), np.full(hidden, -1)]),
-        np.concatenate([np.tile(SHOWN_ROWS, len(unseen)), np.full(hidden, ex.DISCARD)]),
-    )
 
 
 def _unseen(seats: Seats, body: Body) -> np.ndarray:
