@@ -143,24 +143,40 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
 
     A chunk ends at the last blank line inside it, so no hand is split;
     text with no blank line for four chunk lengths is cut at a line end.
+    Each byte is copied once on its way into a chunk: the end of the text
+    read before (``carry``) is joined to the part of the new block that the
+    chunk takes.
     """
-    buffer = b""
+    carry = stream.read(len(_BOM))
+    bom = carry == _BOM
+    carry = b"" if bom else carry
     first_line = 1
-    encoding = ""
+    encoding = "utf-8" if bom else ""
     at_eof = False
     while not at_eof:
         block = stream.read(chunk_bytes)
         at_eof = not block
-        buffer += block
-        if not encoding and buffer:
-            encoding = choose_encoding(buffer[: 1 << 20])
-            if buffer.startswith(_BOM):
-                buffer = buffer[len(_BOM) :]
-        cut = len(buffer) if at_eof else _cut(buffer, chunk_bytes)
-        if cut:
-            data, buffer = buffer[:cut], buffer[cut:]
+        if not encoding and (carry or block):
+            encoding = choose_encoding(carry + block[: 1 << 20])
+        cut = _cut_block(block, chunk_bytes)
+        if cut <= 0:
+            carry, block = carry + block, b""
+            cut = len(carry) if at_eof else _cut(carry, chunk_bytes)
+            data, carry = carry[:cut], carry[cut:]
+        else:
+            data, carry = b"".join((carry, memoryview(block)[:cut])), block[cut:]
+        if data:
             yield Chunk(as_utf8(data, encoding), first_line, encoding)
             first_line += count_lines(data)
+
+
+def _cut_block(block: bytes, chunk_bytes: int) -> int:
+    """Where to end a chunk in a full ``block``: after its last blank line (0: no blank line
+    in it, or not a full block). The last blank line of ``carry + block`` is then this one."""
+    if len(block) < chunk_bytes:
+        return 0
+    blank = _last_blank(block)
+    return block.index(b"\n", blank + 1) + 1 if blank >= 0 else 0
 
 
 def count_lines(data: bytes) -> int:
