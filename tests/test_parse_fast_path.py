@@ -148,6 +148,22 @@ def test_crlf_bom_free_blank_runs_and_junk_between_hands():
         ("3-max", "2-max"),
         ("UTC", "ET"),
         ("2026/11/29 14:03:11", "2026/02/30 14:03:11"),
+        ("2026/11/29 14:03:11", "1969/12/31 23:59:59"),  # before 1970
+        ("2026/11/29 14:03:11", "2024/02/29 00:00:00"),  # a leap day
+        ("2026/11/29 14:03:11", "2100/02/29 12:00:00"),  # no leap day in 2100
+        ("2026/11/29 14:03:11", "2000/02/29 12:00:00"),  # but one in 2000
+        ("2026/11/29 14:03:11", "2026/11/29 24:00:00"),
+        ("2026/11/29 14:03:11", "2026/11/29 14:03:60"),  # a leap second
+        ("2026/11/29 14:03:11", "0000/01/01 00:00:00"),
+        ("2026/11/29 14:03:11", "2026/1/29 14:03:11"),
+        ("14:03:11 UTC", "14:03:11 UTC+3"),
+        ("14:03:11 UTC", "14:03:11\u00a0UTC"),  # a no-break space before the label
+        ("OFC Hand #1:", "OFC Hand #\u20091:"),  # a thin space in the id
+        ("Seat 1: Alice", "Seat 01: Alice"),
+        ("Seat 1: Alice", "Seat 001: Alice"),
+        ("Seat 1: Alice", "Seat 0: Alice"),
+        ("Table 'Helsinki II'", "Table 'Helsinki 'II''"),  # quotes in the table name
+        ("Match #5001277,", "Match #50,01277,"),
         ("Match #5001277, hand 2 of 3", "Match #5001277, Fantasyland continuation"),
         ("Match #5001277, hand 2 of 3\n", ""),
         ("(150 points)", "(1 250.50 points)"),

@@ -1,7 +1,7 @@
 """The fast path of the ``en`` reader: hands in canonical form, read from the bytes.
 
 Most hands a room exports are plain: canonical cards, names of at most
-``head.NAME_BYTES`` bytes, every line in shape and every check passing. This
+``head_scan.NAME_BYTES`` bytes, every line in shape and every check passing. This
 path proves that of a hand with numpy operations over byte offsets and one
 compiled pass over the many street lines (numba; no Python per line, no
 regular expression) and builds its rows directly. Every other hand (and the chunk's stray runs'

@@ -1,12 +1,12 @@
 """The lines above a hand's first section: header, table, match and seat lines.
 
-Each line is cut at byte offsets the ``en`` grammar fixes (the header's id
-ends at its first ``:``, the clock label follows its last space; a table
-name ends at the line's last quote; a seat's name ends at its last ``(``),
-and the parts are read with the ``en`` reader's own patterns and field
-expressions, once per distinct text (``parsers.fast.fields``). A hand
-whose head lines do not all read this way is marked ``bad`` and left to the
-thorough reader.
+``parsers.fast.head_scan`` cuts them in one compiled pass and files their
+repeated parts (rule words, clock labels, table and match lines' tails,
+seat lines' tails, names) under codes of their distinct texts; this module
+reads each distinct text once with the ``en`` reader's own patterns and
+field expressions, and hands the fields back by code. A hand whose head
+lines do not all read this way is marked ``bad`` and left to the thorough
+reader.
 """
 
 from __future__ import annotations
@@ -17,16 +17,15 @@ import numpy as np
 import polars as pl
 
 from parsers import en
-from parsers.fast.fields import by_distinct
+from parsers import extract as ex
+from parsers.fast import head_scan
 from parsers.fast.hands import Hands
+from parsers.fast.head_scan import HeadScan
 from parsers.fast.text import Text
 from parsers.segment import HEAD
 
-#: Seat names longer than this many bytes are left to the thorough reader.
-NAME_BYTES = 32
 #: Hands with more seats than this are left to the thorough reader.
 MAX_SEATS = 10
-_DATE = r"^[0-9]{4}/[0-9]{2}/[0-9]{2} [0-9]{2}:[0-9]{2}:[0-9]{2}$"
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,139 +63,108 @@ class Head:
 
 def read_head(text: Text, hands: Hands) -> Head:
     """Read every hand's header, table, match and seat lines."""
-    count = hands.count()
-    bad = np.zeros(count, dtype=bool)
     lines = np.flatnonzero((hands.hand >= 0) & (hands.sec == HEAD))
     lines = lines[lines != hands.first[hands.hand[lines]]]
-    owner = hands.hand[lines]
-    kinds = {
-        prefix: lines[text.begins(prefix, lines)] for prefix in (b"Table '", b"Match #", b"Seat ")
-    }
-    known = np.isin(lines, np.concatenate(list(kinds.values())))
-    bad[owner[~known]] = True
-    header = _header(text, hands.first)
-    table, bad_table = _one_per_hand(count, hands.hand[kinds[b"Table '"]], kinds[b"Table '"], 1)
-    match, bad_match = _one_per_hand(count, hands.hand[kinds[b"Match #"]], kinds[b"Match #"], 0)
-    bad |= bad_table | bad_match | ~header.get_column("read").to_numpy()
-    tables = _tables(text, table)
-    matches = _matches(text, match)
-    bad |= ~tables.get_column("read").to_numpy() | ~matches.get_column("read").to_numpy()
-    seats, seat_bad = _seats(text, kinds[b"Seat "], hands.hand[kinds[b"Seat "]], count)
-    frame = pl.concat(
-        [header.drop("read"), tables.drop("read"), matches.drop("read")], how="horizontal"
+    found = head_scan.scan(text.buf, text.starts, text.ends, hands.first, lines)
+    texts = _Texts(text, found)
+    header, tables, matches = (
+        _header(text, found, texts),
+        _tables(found, texts),
+        _matches(found, texts),
     )
-    return Head(frame=frame, seats=seats, bad=bad | seat_bad)
+    seat_lines = lines[found.kind == head_scan.SEAT_LINE]
+    seats, seat_bad = _seats(found, texts, seat_lines, hands.hand[seat_lines], hands.count())
+    read = [frame.get_column("read").to_numpy() for frame in (header, tables, matches)]
+    frame = pl.concat([f.drop("read") for f in (header, tables, matches)], how="horizontal")
+    return Head(frame=frame, seats=seats, bad=found.bad | seat_bad | ~np.logical_and.reduce(read))
 
 
-def _one_per_hand(
-    count: int, owner: np.ndarray, lines: np.ndarray, least: int
-) -> tuple[np.ndarray, np.ndarray]:
-    """The line of each hand's one line of a kind (-1: none), and hands with too few or many."""
-    per_hand = np.bincount(owner, minlength=count)
-    line = np.full(count, -1, dtype=np.int64)
-    line[owner] = lines
-    return line, (per_hand < least) | (per_hand > 1)
+class _Texts:
+    """The distinct texts ``head_scan`` filed, and reading them by code (-1: none)."""
+
+    def __init__(self, text: Text, found: HeadScan) -> None:
+        interned = found.interned
+        self.kind = interned.kind
+        self.values = text.strings(interned.start, interned.end)
+        self.with_null = pl.concat([self.values, pl.Series([None], dtype=pl.String)])
+
+    def rows(self, codes: np.ndarray) -> np.ndarray:
+        return np.where(codes >= 0, codes, len(self.values))
+
+    def of(self, codes: np.ndarray) -> pl.Series:
+        """The text of each code (null for -1)."""
+        return self.with_null.gather(self.rows(codes))
+
+    def fields(
+        self, codes: np.ndarray, kind: int, pattern: str, fields: dict[str, pl.Expr]
+    ) -> pl.DataFrame:
+        """``fields`` (expressions of the groups ``g1``, ``g2``, ... of ``pattern``) of each
+        code's text, read once per distinct text of ``kind``; ``read``: whether it matched
+        (false, fields null, for -1)."""
+        frame = pl.DataFrame({"key": self.values}).with_row_index("j")
+        matched, _ = ex.match_groups(frame.filter(pl.Series(self.kind == kind)), pattern, "key")
+        read = matched.select(read=pl.lit(True), **fields)
+        row = np.full(len(self.values) + 1, read.height, dtype=np.int64)
+        row[matched.get_column("j").to_numpy()] = np.arange(read.height)
+        read = pl.concat([read, read.clear(1)]).with_columns(pl.col("read").fill_null(False))
+        return read[row[self.rows(codes)]]
 
 
-def _spans(text: Text, rows: np.ndarray, ok: np.ndarray, start: np.ndarray, end: np.ndarray):
-    """Text of each span where ``ok`` (an empty string elsewhere)."""
-    start = np.where(ok, start, text.starts[rows])
-    return text.strings(start, np.where(ok, end, start))
-
-
-def _header(text: Text, first: np.ndarray) -> pl.DataFrame:
+def _header(text: Text, found: HeadScan, texts: _Texts) -> pl.DataFrame:
     """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``."""
-    start, end = text.starts[first], text.ends[first]
-    colon = text.find(start + len(en.HEADER_PREFIX), end, b":", limit=64)
-    space = text.find_back(end, colon + 2, ord(" "), limit=64)
-    date = space - 19
-    ok = (
-        (colon > start + len(en.HEADER_PREFIX))
-        & (text.buf[colon + 1] == 32)
-        & (date - 3 >= colon + 2)
-        & (space + 1 < end)
-        & text.equals(date - 3, b" - ")
-    )
-    room = _spans(text, first, ok, start + len(en.HEADER_PREFIX), colon)
-    words = _spans(text, first, ok, colon + 2, date - 3)
-    clock = _spans(text, first, ok, date, space)
-    label = _spans(text, first, ok, space + 1, end)
-    rules = by_distinct(
-        words,
+    rules = texts.fields(
+        found.words,
+        head_scan.WORDS,
         f"^{en.HEADER_WORDS}$",
         en.rule_words(*(pl.col(f"g{i}") for i in (1, 2, 3, 4))),
     )
-    frame = pl.DataFrame({"room_hand_id": room, "clock": clock, "label": label})
-    frame = frame.with_columns(
-        local=en.local_time(pl.col("clock")), zone=en.zone(frame.get_column("label"))
-    )
-    shape = frame.select(
-        ~pl.col("room_hand_id").str.contains(r"\s")
-        & ~pl.col("label").str.contains(r"\s")
-        & pl.col("clock").str.contains(_DATE)
-        & pl.col("local").is_not_null()
-        & pl.col("zone").is_not_null()
-    ).to_series()
-    read = ok & rules.get_column("read").to_numpy() & shape.to_numpy()
+    zone = en.zone(texts.of(found.label).fill_null(""))
     return pl.concat(
-        [frame.select("room_hand_id", "local", "zone"), rules.drop("read")], how="horizontal"
-    ).with_columns(read=pl.Series(read))
+        [
+            pl.DataFrame(
+                {
+                    "room_hand_id": text.strings(found.room_start, found.room_end),
+                    "local": pl.Series(found.local, dtype=pl.Int64).cast(pl.Datetime("us")),
+                    "zone": zone,
+                }
+            ),
+            rules,
+        ],
+        how="horizontal",
+    ).with_columns(read=pl.col("read") & zone.is_not_null())
 
 
-def _tables(text: Text, rows: np.ndarray) -> pl.DataFrame:
+def _tables(found: HeadScan, texts: _Texts) -> pl.DataFrame:
     """``Table '<name>' <n>-max, <stake>, Seat #<k> is the button``: the name ends at the last quote."""
-    has = rows >= 0
-    line = np.maximum(rows, 0)
-    start, end = text.starts[line], text.ends[line]
-    quote = text.find_back(end, start + 7, ord("'"), limit=128)
-    ok = has & (quote >= start + 7) & (text.buf[quote + 1] == 32)
-    name = _spans(text, line, ok, start + 7, quote)
-    fields = by_distinct(_spans(text, line, ok, quote, end), en.TABLE_FIELDS, en.table_fields())
-    read = fields.get_column("read") & pl.Series(ok)
+    fields = texts.fields(
+        found.table_tail, head_scan.TABLE_TAIL, en.TABLE_FIELDS, en.table_fields()
+    )
+    read = fields.get_column("read")
     read &= fields.get_column("max_players").is_not_null()
     read &= fields.get_column("button_seat").is_not_null()
-    return fields.with_columns(table_name=name, read=read)
+    return fields.with_columns(table_name=texts.of(found.table_name), read=read)
 
 
-def _matches(text: Text, rows: np.ndarray) -> pl.DataFrame:
+def _matches(found: HeadScan, texts: _Texts) -> pl.DataFrame:
     """``Match #<id>, hand <i> of <m>`` or ``Match #<id>, Fantasyland continuation`` (or none)."""
-    has = rows >= 0
-    line = np.maximum(rows, 0)
-    start, end = text.starts[line], text.ends[line]
-    comma = text.find(start + 7, end, b",", limit=128)
-    ok = has & (comma > start + 7) & (text.buf[comma + 1] == 32)
-    fields = by_distinct(
-        _spans(text, line, ok, comma + 2, end), f"^({en.MATCH_TAIL})", en.match_fields(2)
+    has = pl.Series(found.match_id >= 0)
+    fields = texts.fields(
+        found.match_tail, head_scan.MATCH_TAIL, f"^({en.MATCH_TAIL})", en.match_fields(2)
     )
-    match_id = _spans(text, line, ok, start + 7, comma)
     return fields.with_columns(
-        match_id=pl.when(pl.Series(has)).then(match_id),
-        continuation=pl.Series(has) & fields.get_column("continuation"),
-        read=pl.Series(~has) | (pl.Series(ok) & fields.get_column("read")),
-    ).with_columns(pl.when(pl.Series(has)).then(pl.col(c)) for c in ("match_hand", "match_hands"))
+        match_id=texts.of(found.match_id),
+        continuation=has & fields.get_column("continuation"),
+        read=~has | fields.get_column("read"),
+    )
 
 
 def _seats(
-    text: Text, lines: np.ndarray, owner: np.ndarray, count: int
+    found: HeadScan, texts: _Texts, lines: np.ndarray, owner: np.ndarray, count: int
 ) -> tuple[Seats, np.ndarray]:
     """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``; the name ends at the last ``(``."""
-    start, end = text.starts[lines], text.ends[lines]
-    seat, after = text.digits(start + 5)
-    name_at = after + 2
-    paren = text.find_back(end, name_at + 1, ord("("), limit=128)
-    name_len = paren - 1 - name_at
-    ok = (
-        (seat >= 1)
-        & text.equals(after, b": ")
-        & (paren > name_at + 1)
-        & (text.buf[paren - 1] == 32)
-        & (name_len <= NAME_BYTES)
-    )
-    player = _spans(text, lines, ok, name_at, paren - 1)
-    fields = by_distinct(_spans(text, lines, ok, paren - 1, end), en.SEAT_FIELDS, en.seat_fields())
-    ok &= fields.get_column("read").to_numpy() & ~player.str.contains(": ", literal=True).to_numpy()
+    fields = texts.fields(found.seat_tail, head_scan.SEAT_TAIL, en.SEAT_FIELDS, en.seat_fields())
     bad = np.zeros(count, dtype=bool)
-    bad[owner[~ok]] = True
+    bad[owner[~fields.get_column("read").to_numpy()]] = True
     rank = np.arange(len(lines)) - np.searchsorted(owner, owner)
     seats_per_hand = np.bincount(owner, minlength=count)
     bad |= (seats_per_hand < 2) | (seats_per_hand > MAX_SEATS)
@@ -205,12 +173,12 @@ def _seats(
     slots[owner[fine], rank[fine]] = np.flatnonzero(fine)
     seats = Seats(
         hand=owner,
-        seat=seat,
-        name_at=name_at,
-        name_len=np.where(ok, name_len, 0),
+        seat=found.seat,
+        name_at=found.name_at,
+        name_len=found.name_len,
         stack=fields.get_column("stack").to_numpy(),
         fl_cards=fields.get_column("fl_cards").fill_null(0).to_numpy(),
-        player=player,
+        player=texts.of(found.player),
         line=lines,
         slots=slots,
     )

@@ -1,0 +1,359 @@
+"""The head lines of ``en`` hands cut in one compiled pass: header, table, match and seat lines.
+
+``scan`` walks each hand's header and the lines below it up to the first
+section once (numba, no Python per line), while they are in the cache. It
+cuts each line at the offsets the ``en`` grammar fixes (the header's id
+ends at its first ``:``, the clock label follows its last space; a table
+name ends at the line's last quote; a match id at its first comma; a seat's
+name ends at its last ``(``), reads the clock and seat numbers, and files
+every other part under a code of its distinct text (``Interned``), so the
+fields are read once per distinct text (``parsers.fast.head``). Only ASCII
+digits count as digits and any byte beyond ASCII as possible white space:
+where the thorough reader's patterns might read a line otherwise, the hand
+is marked ``bad`` and left to it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, fields
+
+import numba
+import numpy as np
+
+from parsers import en
+
+#: Seat names longer than this many bytes are left to the thorough reader.
+NAME_BYTES = 32
+#: What each interned span is (``Interned.kind``).
+WORDS, LABEL, TABLE_NAME, TABLE_TAIL, MATCH_ID, MATCH_TAIL, SEAT_TAIL, PLAYER = range(8)
+#: What a line below the header is (``HeadScan.kind``).
+TABLE_LINE, MATCH_LINE, SEAT_LINE, OTHER_LINE = range(4)
+
+_HEADER = np.frombuffer(en.HEADER_PREFIX.encode(), dtype=np.uint8)
+_TABLE = np.frombuffer(b"Table '", dtype=np.uint8)
+_MATCH = np.frombuffer(b"Match #", dtype=np.uint8)
+_SEAT = np.frombuffer(b"Seat ", dtype=np.uint8)
+#: The clock ``YYYY/MM/DD HH:MM:SS``: 0 where a digit goes, else the byte.
+_CLOCK = np.frombuffer(b"0000/00/00 00:00:00", dtype=np.uint8) * (
+    np.frombuffer(b"0000/00/00 00:00:00", dtype=np.uint8) != ord("0")
+)
+_DAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], dtype=np.int64)
+_FNV_OFFSET = np.uint64(0xCBF29CE484222325)
+_FNV_PRIME = np.uint64(0x100000001B3)
+_MICROS_PER_DAY = 86_400_000_000
+
+
+@dataclass(frozen=True, eq=False)
+class Interned:
+    """The distinct texts ``scan`` filed: span ``[start, end)`` of each and its ``kind``."""
+
+    start: np.ndarray
+    end: np.ndarray
+    kind: np.ndarray
+
+
+@dataclass(frozen=True, eq=False)
+class HeadScan:
+    """What ``scan`` found.
+
+    Per hand: the room id's span (``room_start``, ``room_end``), ``local``
+    (the clock in microseconds since 1970, naive), the codes of the rule
+    ``words`` and clock ``label``, the table line's (``table_name``,
+    ``table_tail``) and match line's (``match_id``, ``match_tail``; -1: no
+    match line) and ``bad``: a line that does not cut, a line of no known
+    kind, more than one table or match line, or no table line. Per line
+    below a header: ``kind``. Per seat line: ``seat``, ``name_at``,
+    ``name_len`` and the codes ``seat_tail`` and ``player``. Codes index
+    ``interned``; where a hand is ``bad`` its fields mean nothing.
+    """
+
+    room_start: np.ndarray
+    room_end: np.ndarray
+    local: np.ndarray
+    words: np.ndarray
+    label: np.ndarray
+    table_name: np.ndarray
+    table_tail: np.ndarray
+    match_id: np.ndarray
+    match_tail: np.ndarray
+    bad: np.ndarray
+    kind: np.ndarray
+    seat: np.ndarray
+    name_at: np.ndarray
+    name_len: np.ndarray
+    seat_tail: np.ndarray
+    player: np.ndarray
+    interned: Interned
+
+
+def scan(
+    buf: np.ndarray, starts: np.ndarray, ends: np.ndarray, first: np.ndarray, lines: np.ndarray
+) -> HeadScan:
+    """Cut the headers (lines ``first``, one per hand) and the ``lines`` below them (in order,
+    hand by hand, each with its ``owner`` hand) of ``buf``."""
+    count, size = len(first), len(lines)
+    spans = 2 * count + 2 * size + 1
+    table = 16
+    while table < 2 * spans:
+        table *= 2
+    out = _Out.empty(count, size, spans)
+    interned = _scan(buf, starts, ends, first, lines, np.full(table, -1, dtype=np.int64),
+                     *(getattr(out, f.name) for f in fields(out)))  # fmt: skip
+    start, end, kind = (a[:interned] for a in (out.rep_start, out.rep_end, out.rep_kind))
+    seats = out.kind == SEAT_LINE
+    return HeadScan(
+        out.room_start, out.room_end, out.local, out.words, out.label,
+        out.table_name, out.table_tail, out.match_id, out.match_tail, out.bad, out.kind,
+        out.seat[seats], out.name_at[seats], out.name_len[seats], out.seat_tail[seats],
+        out.player[seats], Interned(start, end, kind),
+    )  # fmt: skip
+
+
+@dataclass(frozen=True, eq=False)
+class _Out:
+    """``_scan``'s output arrays, in its argument order (per line arrays: every line below
+    a header; ``scan`` keeps the seat lines')."""
+
+    room_start: np.ndarray
+    room_end: np.ndarray
+    local: np.ndarray
+    words: np.ndarray
+    label: np.ndarray
+    table_name: np.ndarray
+    table_tail: np.ndarray
+    match_id: np.ndarray
+    match_tail: np.ndarray
+    bad: np.ndarray
+    kind: np.ndarray
+    seat: np.ndarray
+    name_at: np.ndarray
+    name_len: np.ndarray
+    seat_tail: np.ndarray
+    player: np.ndarray
+    rep_start: np.ndarray
+    rep_end: np.ndarray
+    rep_kind: np.ndarray
+    rep_hash: np.ndarray
+
+    @classmethod
+    def empty(cls, count: int, size: int, spans: int) -> _Out:
+        def per_hand(dtype=np.int64, fill=-1):
+            return np.full(count, fill, dtype=dtype)
+
+        def per_line(dtype=np.int64, fill=-1):
+            return np.full(size, fill, dtype=dtype)
+
+        return cls(
+            per_hand(), per_hand(), per_hand(), per_hand(), per_hand(), per_hand(), per_hand(),
+            per_hand(), per_hand(), per_hand(np.bool_, False),
+            per_line(np.int8, OTHER_LINE), per_line(), per_line(), per_line(fill=0), per_line(),
+            per_line(),
+            np.empty(spans, dtype=np.int64), np.empty(spans, dtype=np.int64),
+            np.empty(spans, dtype=np.int8), np.empty(spans, dtype=np.uint64),
+        )  # fmt: skip
+
+
+@numba.njit(cache=True, nogil=True)
+def _scan(
+    buf, starts, ends, first, lines, slots,
+    room_start, room_end, local, words, label, table_name, table_tail,
+    match_id, match_tail, bad, kind, seat, name_at, name_len, seat_tail, player,
+    rep_start, rep_end, rep_kind, rep_hash,
+):  # fmt: skip
+    reps = (rep_start, rep_end, rep_kind, rep_hash)
+    n = 0
+    line = 0
+    for h in range(len(first)):
+        n, fine = _header(buf, starts[first[h]], ends[first[h]], h, slots, reps, n,
+                          room_start, room_end, local, words, label)  # fmt: skip
+        tables = matches = 0
+        cut = fine
+        stop = first[h + 1] if h + 1 < len(first) else len(starts)
+        while line < len(lines) and lines[line] < stop:
+            s, e = starts[lines[line]], ends[lines[line]]
+            if _begins(buf, s, e, _TABLE):
+                kind[line] = TABLE_LINE
+                tables += 1
+                quote = _find_back(buf, e, s + 7, 39, 128)
+                cut &= quote >= s + 7 and buf[quote + 1] == 32
+                if cut:
+                    table_name[h], n = _intern(buf, s + 7, quote, TABLE_NAME, slots, reps, n)
+                    table_tail[h], n = _intern(buf, quote, e, TABLE_TAIL, slots, reps, n)
+            elif _begins(buf, s, e, _MATCH):
+                kind[line] = MATCH_LINE
+                matches += 1
+                comma = _find(buf, s + 7, e, 44, 128)
+                cut &= comma > s + 7 and buf[comma + 1] == 32
+                if cut:
+                    match_id[h], n = _intern(buf, s + 7, comma, MATCH_ID, slots, reps, n)
+                    match_tail[h], n = _intern(buf, comma + 2, e, MATCH_TAIL, slots, reps, n)
+            elif _begins(buf, s, e, _SEAT):
+                kind[line] = SEAT_LINE
+                n, fine = _seat(buf, s, e, line, slots, reps, n,
+                                seat, name_at, name_len, seat_tail, player)  # fmt: skip
+                cut &= fine
+            else:
+                cut = False
+            line += 1
+        bad[h] = not cut or tables != 1 or matches > 1
+    return n
+
+
+@numba.njit(cache=True, inline="always")
+def _header(buf, s, e, h, slots, reps, n, room_start, room_end, local, words, label):
+    """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``; and whether it cuts."""
+    at = s + len(_HEADER)
+    colon = _find(buf, at, e, 58, 64)
+    if colon <= at or buf[colon + 1] != 32:
+        return n, False
+    space = _find_back(buf, e, colon + 2, 32, 64)
+    date = space - 19
+    if space < 0 or date - 3 < colon + 2 or space + 1 >= e or not _plain(buf, at, colon):
+        return n, False
+    if buf[date - 3] != 32 or buf[date - 2] != 45 or buf[date - 1] != 32:
+        return n, False
+    fine, micros = _clock(buf, date)
+    if not fine or not _plain(buf, space + 1, e):
+        return n, False
+    room_start[h], room_end[h], local[h] = at, colon, micros
+    words[h], n = _intern(buf, colon + 2, date - 3, WORDS, slots, reps, n)
+    label[h], n = _intern(buf, space + 1, e, LABEL, slots, reps, n)
+    return n, True
+
+
+@numba.njit(cache=True, inline="always")
+def _seat(buf, s, e, line, slots, reps, n, seat, name_at, name_len, tail, player):
+    """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``; and whether it cuts."""
+    number, after = 0, s + 5
+    while after < s + 8 and 48 <= buf[after] <= 57:
+        number = number * 10 + buf[after] - 48
+        after += 1
+    if after == s + 5 or after == s + 8 or number < 1 or buf[after] != 58 or buf[after + 1] != 32:
+        return n, False
+    at = after + 2
+    paren = _find_back(buf, e, at + 1, 40, 128)
+    length = paren - 1 - at
+    if paren <= at + 1 or buf[paren - 1] != 32 or length > NAME_BYTES:
+        return n, False
+    for k in range(at, paren - 2):
+        if buf[k] == 58 and buf[k + 1] == 32:
+            return n, False
+    seat[line], name_at[line], name_len[line] = number, at, length
+    player[line], n = _intern(buf, at, paren - 1, PLAYER, slots, reps, n)
+    tail[line], n = _intern(buf, paren - 1, e, SEAT_TAIL, slots, reps, n)
+    return n, True
+
+
+@numba.njit(cache=True, inline="always")
+def _clock(buf, at):
+    """Whether the clock ``YYYY/MM/DD HH:MM:SS`` at ``at`` names a date and time, and which,
+    in microseconds since 1970."""
+    for k in range(len(_CLOCK)):
+        byte = buf[at + k]
+        if (_CLOCK[k] == 0 and not 48 <= byte <= 57) or (_CLOCK[k] != 0 and byte != _CLOCK[k]):
+            return False, 0
+    year = _number(buf, at, 4)
+    month, day = _number(buf, at + 5, 2), _number(buf, at + 8, 2)
+    hour, minute, second = (
+        _number(buf, at + 11, 2),
+        _number(buf, at + 14, 2),
+        _number(buf, at + 17, 2),
+    )
+    if year < 1 or not 1 <= month <= 12 or hour > 23 or minute > 59 or second > 59:
+        return False, 0
+    leap = year % 4 == 0 and (year % 100 != 0 or year % 400 == 0)
+    if not 1 <= day <= _DAYS[month - 1] + (month == 2 and leap):
+        return False, 0
+    seconds = (hour * 60 + minute) * 60 + second
+    return True, _days_from_civil(year, month, day) * _MICROS_PER_DAY + seconds * 1_000_000
+
+
+@numba.njit(cache=True, inline="always")
+def _days_from_civil(year, month, day):
+    """Days since 1970-01-01 of a date of the proleptic Gregorian calendar.
+
+    >>> int(_days_from_civil(1970, 1, 1)), int(_days_from_civil(2026, 11, 29))
+    (0, 20786)
+    """
+    year -= month <= 2
+    era = (year if year >= 0 else year - 399) // 400
+    of_era = year - era * 400
+    of_year = (153 * (month + (-3 if month > 2 else 9)) + 2) // 5 + day - 1
+    of_era_days = of_era * 365 + of_era // 4 - of_era // 100 + of_year
+    return era * 146097 + of_era_days - 719468
+
+
+@numba.njit(cache=True, inline="always")
+def _number(buf, at, digits):
+    value = 0
+    for k in range(digits):
+        value = value * 10 + buf[at + k] - 48
+    return value
+
+
+@numba.njit(cache=True, inline="always")
+def _plain(buf, s, e) -> bool:
+    """Whether ``[s, e)`` holds no white space: no ASCII space or control, nor any byte beyond
+    ASCII (a UTF-8 white space starts with one)."""
+    for k in range(s, e):  # noqa: SIM110 (a loop compiles to the tightest code)
+        if buf[k] <= 32 or buf[k] >= 127:
+            return False
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _begins(buf, s, e, literal) -> bool:
+    if e - s < len(literal):
+        return False
+    for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
+        if buf[s + k] != literal[k]:
+            return False
+    return True
+
+
+@numba.njit(cache=True, inline="always")
+def _find(buf, at, stop, byte, limit):
+    for k in range(at, min(stop, at + limit)):
+        if buf[k] == byte:
+            return k
+    return -1
+
+
+@numba.njit(cache=True, inline="always")
+def _find_back(buf, at, stop, byte, limit):
+    for k in range(at - 1, max(stop, at - limit) - 1, -1):
+        if buf[k] == byte:
+            return k
+    return -1
+
+
+@numba.njit(cache=True, inline="always")
+def _intern(buf, s, e, kind, slots, reps, n):
+    """The code of the text ``[s, e)`` of ``kind`` among the distinct texts filed so far
+    (``n`` of them), filing it if new; and the new ``n``. An open-addressing table of
+    FNV-1a hashes; texts with equal hashes are compared byte for byte."""
+    rep_start, rep_end, rep_kind, rep_hash = reps
+    h = _FNV_OFFSET ^ np.uint64(kind)
+    for k in range(s, e):
+        h = (h ^ np.uint64(buf[k])) * _FNV_PRIME
+    mask = len(slots) - 1
+    slot = np.int64(h & np.uint64(mask))
+    while True:
+        j = slots[slot]
+        if j < 0:
+            slots[slot] = n
+            rep_start[n], rep_end[n], rep_kind[n], rep_hash[n] = s, e, kind, h
+            return n, n + 1
+        if rep_hash[j] == h and rep_kind[j] == kind and _same(buf, s, e, rep_start[j], rep_end[j]):
+            return j, n
+        slot = (slot + 1) & mask
+
+
+@numba.njit(cache=True, inline="always")
+def _same(buf, s, e, other_s, other_e) -> bool:
+    if e - s != other_e - other_s:
+        return False
+    for k in range(e - s):  # noqa: SIM110 (a loop compiles to the tightest code)
+        if buf[s + k] != buf[other_s + k]:
+            return False
+    return True
