@@ -41,6 +41,7 @@ _DAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], dtype=np.int6
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 _FNV_PRIME = np.uint64(0x100000001B3)
 _MICROS_PER_DAY = 86_400_000_000
+_FIRST_SLOTS = 1024
 
 
 @dataclass(frozen=True, eq=False)
@@ -92,12 +93,8 @@ def scan(
     """Cut the headers (lines ``first``, one per hand) and the ``lines`` below them (in order,
     hand by hand, each with its ``owner`` hand) of ``buf``."""
     count, size = len(first), len(lines)
-    spans = 2 * count + 2 * size + 1
-    table = 16
-    while table < 2 * spans:
-        table *= 2
-    out = _Out.empty(count, size, spans)
-    interned = _scan(buf, starts, ends, first, lines, np.full(table, -1, dtype=np.int64),
+    out = _Out.empty(count, size, 2 * count + 2 * size)
+    interned = _scan(buf, starts, ends, first, lines,
                      *(getattr(out, f.name) for f in fields(out)))  # fmt: skip
     start, end, kind = (a[:interned] for a in (out.rep_start, out.rep_end, out.rep_kind))
     seats = out.kind == SEAT_LINE
@@ -155,17 +152,18 @@ class _Out:
 
 @numba.njit(cache=True, nogil=True)
 def _scan(
-    buf, starts, ends, first, lines, slots,
+    buf, starts, ends, first, lines,
     room_start, room_end, local, words, label, table_name, table_tail,
     match_id, match_tail, bad, kind, seat, name_at, name_len, seat_tail, player,
     rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
     reps = (rep_start, rep_end, rep_kind, rep_hash)
+    slots = np.full(_FIRST_SLOTS, -1, dtype=np.int64)
     n = 0
     line = 0
     for h in range(len(first)):
-        n, fine = _header(buf, starts[first[h]], ends[first[h]], h, slots, reps, n,
-                          room_start, room_end, local, words, label)  # fmt: skip
+        n, fine, slots = _header(buf, starts[first[h]], ends[first[h]], h, slots, reps, n,
+                                 room_start, room_end, local, words, label)  # fmt: skip
         tables = matches = 0
         cut = fine
         stop = first[h + 1] if h + 1 < len(first) else len(starts)
@@ -177,20 +175,20 @@ def _scan(
                 quote = _find_back(buf, e, s + 7, 39, 128)
                 cut &= quote >= s + 7 and buf[quote + 1] == 32
                 if cut:
-                    table_name[h], n = _intern(buf, s + 7, quote, TABLE_NAME, slots, reps, n)
-                    table_tail[h], n = _intern(buf, quote, e, TABLE_TAIL, slots, reps, n)
+                    table_name[h], n, slots = _intern(buf, s + 7, quote, TABLE_NAME, slots, reps, n)
+                    table_tail[h], n, slots = _intern(buf, quote, e, TABLE_TAIL, slots, reps, n)
             elif _begins(buf, s, e, _MATCH):
                 kind[line] = MATCH_LINE
                 matches += 1
                 comma = _find(buf, s + 7, e, 44, 128)
                 cut &= comma > s + 7 and buf[comma + 1] == 32
                 if cut:
-                    match_id[h], n = _intern(buf, s + 7, comma, MATCH_ID, slots, reps, n)
-                    match_tail[h], n = _intern(buf, comma + 2, e, MATCH_TAIL, slots, reps, n)
+                    match_id[h], n, slots = _intern(buf, s + 7, comma, MATCH_ID, slots, reps, n)
+                    match_tail[h], n, slots = _intern(buf, comma + 2, e, MATCH_TAIL, slots, reps, n)
             elif _begins(buf, s, e, _SEAT):
                 kind[line] = SEAT_LINE
-                n, fine = _seat(buf, s, e, line, slots, reps, n,
-                                seat, name_at, name_len, seat_tail, player)  # fmt: skip
+                n, fine, slots = _seat(buf, s, e, line, slots, reps, n,
+                                       seat, name_at, name_len, seat_tail, player)  # fmt: skip
                 cut &= fine
             else:
                 cut = False
@@ -201,47 +199,48 @@ def _scan(
 
 @numba.njit(cache=True, inline="always")
 def _header(buf, s, e, h, slots, reps, n, room_start, room_end, local, words, label):
-    """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``; and whether it cuts."""
+    """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``: the number of texts filed,
+    whether it cuts, and the table of texts (``_intern``)."""
     at = s + len(_HEADER)
     colon = _find(buf, at, e, 58, 64)
     if colon <= at or buf[colon + 1] != 32:
-        return n, False
+        return n, False, slots
     space = _find_back(buf, e, colon + 2, 32, 64)
     date = space - 19
     if space < 0 or date - 3 < colon + 2 or space + 1 >= e or not _plain(buf, at, colon):
-        return n, False
+        return n, False, slots
     if buf[date - 3] != 32 or buf[date - 2] != 45 or buf[date - 1] != 32:
-        return n, False
+        return n, False, slots
     fine, micros = _clock(buf, date)
     if not fine or not _plain(buf, space + 1, e):
-        return n, False
+        return n, False, slots
     room_start[h], room_end[h], local[h] = at, colon, micros
-    words[h], n = _intern(buf, colon + 2, date - 3, WORDS, slots, reps, n)
-    label[h], n = _intern(buf, space + 1, e, LABEL, slots, reps, n)
-    return n, True
+    words[h], n, slots = _intern(buf, colon + 2, date - 3, WORDS, slots, reps, n)
+    label[h], n, slots = _intern(buf, space + 1, e, LABEL, slots, reps, n)
+    return n, True, slots
 
 
 @numba.njit(cache=True, inline="always")
 def _seat(buf, s, e, line, slots, reps, n, seat, name_at, name_len, tail, player):
-    """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``; and whether it cuts."""
+    """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``: as ``_header``."""
     number, after = 0, s + 5
     while after < s + 8 and 48 <= buf[after] <= 57:
         number = number * 10 + buf[after] - 48
         after += 1
     if after == s + 5 or after == s + 8 or number < 1 or buf[after] != 58 or buf[after + 1] != 32:
-        return n, False
+        return n, False, slots
     at = after + 2
     paren = _find_back(buf, e, at + 1, 40, 128)
     length = paren - 1 - at
     if paren <= at + 1 or buf[paren - 1] != 32 or length > NAME_BYTES:
-        return n, False
+        return n, False, slots
     for k in range(at, paren - 2):
         if buf[k] == 58 and buf[k + 1] == 32:
-            return n, False
+            return n, False, slots
     seat[line], name_at[line], name_len[line] = number, at, length
-    player[line], n = _intern(buf, at, paren - 1, PLAYER, slots, reps, n)
-    tail[line], n = _intern(buf, paren - 1, e, SEAT_TAIL, slots, reps, n)
-    return n, True
+    player[line], n, slots = _intern(buf, at, paren - 1, PLAYER, slots, reps, n)
+    tail[line], n, slots = _intern(buf, paren - 1, e, SEAT_TAIL, slots, reps, n)
+    return n, True, slots
 
 
 @numba.njit(cache=True, inline="always")
@@ -329,9 +328,13 @@ def _find_back(buf, at, stop, byte, limit):
 
 @numba.njit(cache=True, inline="always")
 def _intern(buf, s, e, kind, slots, reps, n):
-    """The code of the text ``[s, e)`` of ``kind`` among the distinct texts filed so far
-    (``n`` of them), filing it if new; and the new ``n``. An open-addressing table of
-    FNV-1a hashes; texts with equal hashes are compared byte for byte."""
+    """The code of the text ``[s, e)`` of ``kind`` among the ``n`` distinct texts filed so far
+    (filing it if new), the new ``n`` and the table of texts.
+
+    The table is open addressing over FNV-1a hashes, kept at most half full
+    (doubled when it fills) and small, so it stays in the cache; texts with
+    equal hashes are compared byte for byte.
+    """
     rep_start, rep_end, rep_kind, rep_hash = reps
     h = _FNV_OFFSET ^ np.uint64(kind)
     for k in range(s, e):
@@ -341,12 +344,28 @@ def _intern(buf, s, e, kind, slots, reps, n):
     while True:
         j = slots[slot]
         if j < 0:
-            slots[slot] = n
-            rep_start[n], rep_end[n], rep_kind[n], rep_hash[n] = s, e, kind, h
-            return n, n + 1
+            break
         if rep_hash[j] == h and rep_kind[j] == kind and _same(buf, s, e, rep_start[j], rep_end[j]):
-            return j, n
+            return j, n, slots
         slot = (slot + 1) & mask
+    slots[slot] = n
+    rep_start[n], rep_end[n], rep_kind[n], rep_hash[n] = s, e, kind, h
+    if 2 * (n + 1) > len(slots):
+        slots = _grown(slots, rep_hash, n + 1)
+    return n, n + 1, slots
+
+
+@numba.njit(cache=True)
+def _grown(slots, rep_hash, n):
+    """A table twice the size holding the ``n`` texts filed."""
+    grown = np.full(2 * len(slots), -1, dtype=np.int64)
+    mask = len(grown) - 1
+    for j in range(n):
+        slot = np.int64(rep_hash[j] & np.uint64(mask))
+        while grown[slot] >= 0:
+            slot = (slot + 1) & mask
+        grown[slot] = j
+    return grown
 
 
 @numba.njit(cache=True, inline="always")
