@@ -206,6 +206,8 @@ def test_a_hand_missing_a_head_line_leaves_the_others_fast(line):
 def test_repeated_ids_within_the_chunk_and_from_earlier_chunks():
     data = example_text(ids=("1", "2", "1")).encode()
     assert_same(data)
+    broken = example_text(ids=("1", "2", "1")).replace("#1: Pineapple", "#1:Pineapple", 1)
+    assert_same(broken.encode())  # a header that does not cut still names its id
     seen = pl.DataFrame({"room_hand_id": ["2"], "n": [1]})
     assert_same(example_text(ids=("7", "2", "8")).encode(), seen=seen)
 

@@ -68,7 +68,11 @@ def read(
     hands = cut(text)
     head = read_head(text, hands)
     body = read_body(text, hands, head.seats)
-    bad = head.bad | body.bad | _repeated_ids(text, hands, seen)
+    bad = (
+        head.bad
+        | body.bad
+        | _repeated_ids(text, hands, head.frame.get_column("room_hand_id"), seen)
+    )
     frame = checks.describe(head.frame, bad, ruleset)
     good = checks.passing(frame, hands, head.seats, body)
     frame = frame.filter(pl.Series(good[frame.get_column("k").to_numpy()]))
@@ -109,11 +113,18 @@ def _utf8(data: bytes) -> bool:
     return True
 
 
-def _repeated_ids(text: Text, hands: Hands, seen: pl.DataFrame | None) -> np.ndarray:
+def _repeated_ids(
+    text: Text, hands: Hands, room_ids: pl.Series, seen: pl.DataFrame | None
+) -> np.ndarray:
     """Hands whose room id (read loosely, as ``parsers.model`` names rejects) another hand of the
-    chunk or an earlier chunk has."""
-    headers = text.strings(text.starts[hands.first], text.ends[hands.first])
-    ids = pl.DataFrame({"id": headers.str.extract(ID_PATTERN, 1)})
+    chunk or an earlier chunk has. ``room_ids``: the ids of the headers that cut (null
+    elsewhere), which are the loose ids; the other headers are read with ``ID_PATTERN``."""
+    loose = np.flatnonzero(room_ids.is_null().to_numpy())
+    if len(loose):
+        first = hands.first[loose]
+        headers = text.strings(text.starts[first], text.ends[first])
+        room_ids = room_ids.clone().scatter(loose, headers.str.extract(ID_PATTERN, 1))
+    ids = pl.DataFrame({"id": room_ids})
     repeated = pl.col("id").is_duplicated()
     if seen is not None and seen.height:
         repeated |= pl.col("id").is_in(seen.get_column("room_hand_id").implode())

@@ -99,12 +99,20 @@ def _seat_problems(seats: Seats, max_players, allowed, count: int) -> np.ndarray
     hand, fl = seats.hand, seats.fl_cards
     wrong = (seats.seat > max_players[hand]) | (fl > 62)
     wrong |= (fl > 0) & ((allowed[hand] >> np.minimum(fl, 62)) & 1 == 0)
-    key = np.sort(hand * 256 + seats.seat)
-    twice = key[1:][key[1:] == key[:-1]] // 256
-    names = pl.DataFrame({"hand": hand, "player": seats.player})
-    same_name = names.select(pl.struct("hand", "player").is_duplicated()).to_series().to_numpy()
-    problems = _hands_of(np.concatenate([hand[wrong | same_name], twice]), count)
+    twice = [_repeated(hand, seats.seat), _repeated(hand, seats.name)]
+    problems = _hands_of(np.concatenate([hand[wrong], *twice]), count)
     return problems | (np.bincount(hand, minlength=count) > max_players)
+
+
+def _repeated(hand: np.ndarray, value: np.ndarray) -> np.ndarray:
+    """Hands where a ``value`` (a small integer, at least -1) repeats.
+
+    >>> _repeated(np.array([0, 0, 1, 1]), np.array([3, 4, 5, 5])).tolist()
+    [1]
+    """
+    size = int(value.max(initial=0)) + 2
+    key = np.sort(hand * size + value + 1)
+    return key[1:][key[1:] == key[:-1]] // size
 
 
 def _section_problems(hands: Hands, seats: Seats, streets: np.ndarray, count: int) -> np.ndarray:

@@ -34,8 +34,9 @@ class Seats:
 
     ``hand`` (index of the hand), ``seat``, the name's bytes (``name_at``,
     ``name_len``), ``stack``, ``fl_cards`` (0: not in Fantasyland), ``player``
-    (the names as text) and ``line`` (line index); ``slots[k, j]`` is the
-    ``j``-th seat row of hand ``k`` (-1: none).
+    (the names as text), ``name`` (the name's code: equal names, equal codes;
+    -1: unread) and ``line`` (line index); ``slots[k, j]`` is the ``j``-th
+    seat row of hand ``k`` (-1: none).
     """
 
     hand: np.ndarray
@@ -45,6 +46,7 @@ class Seats:
     stack: np.ndarray
     fl_cards: np.ndarray
     player: pl.Series
+    name: np.ndarray
     line: np.ndarray
     slots: np.ndarray
 
@@ -54,7 +56,8 @@ class Seats:
 
 @dataclass(frozen=True, eq=False)
 class Head:
-    """What the head lines say, per hand (``frame``, one row per hand) and per seat."""
+    """What the head lines say, per hand (``frame``, one row per hand; ``room_hand_id`` null
+    where the header does not cut) and per seat."""
 
     frame: pl.DataFrame
     seats: Seats
@@ -123,7 +126,9 @@ def _header(text: Text, found: HeadScan, texts: _Texts) -> pl.DataFrame:
         [
             pl.DataFrame(
                 {
-                    "room_hand_id": text.strings(found.room_start, found.room_end),
+                    "room_hand_id": _cut_only(
+                        text.strings(found.room_start, found.room_end), found.room_start >= 0
+                    ),
                     "local": pl.Series(found.local, dtype=pl.Int64).cast(pl.Datetime("us")),
                     "zone": zone,
                 }
@@ -132,6 +137,11 @@ def _header(text: Text, found: HeadScan, texts: _Texts) -> pl.DataFrame:
         ],
         how="horizontal",
     ).with_columns(read=pl.col("read") & zone.is_not_null())
+
+
+def _cut_only(values: pl.Series, cut: np.ndarray) -> pl.Series:
+    """``values`` where ``cut``, null elsewhere."""
+    return values.scatter(np.flatnonzero(~cut), None) if not cut.all() else values
 
 
 def _tables(found: HeadScan, texts: _Texts) -> pl.DataFrame:
@@ -179,6 +189,7 @@ def _seats(
         stack=fields.get_column("stack").to_numpy(),
         fl_cards=fields.get_column("fl_cards").fill_null(0).to_numpy(),
         player=texts.of(found.player),
+        name=found.player,
         line=lines,
         slots=slots,
     )
