@@ -19,6 +19,7 @@ integer operations) and ``tables`` (the model's rows).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -30,7 +31,7 @@ from parsers.fast import checks, tables
 from parsers.fast.body import read_body
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
-from parsers.fast.text import Text
+from parsers.fast.text import PAD, Text
 from parsers.schema import REJECTS
 
 
@@ -64,7 +65,7 @@ def read(
     """
     if not _utf8(data):
         return None
-    text = Text.of(data, first_line)
+    text = Text.of(data, first_line, _scratch(len(data) + PAD))
     hands = cut(text)
     head = read_head(text, hands)
     body = read_body(text, hands, head.seats)
@@ -99,6 +100,19 @@ def read(
         rest=rest,
         numbers=numbers,
     )
+
+
+_SCRATCH = threading.local()
+
+
+def _scratch(size: int) -> np.ndarray:
+    """This thread's buffer for chunk text, grown (with room to spare) to ``size`` bytes if
+    smaller. It holds one chunk's text at a time: ``read`` drops its ``Text`` before
+    returning."""
+    buffer = getattr(_SCRATCH, "buffer", None)
+    if buffer is None or len(buffer) < size:
+        buffer = _SCRATCH.buffer = np.empty(size + size // 8, dtype=np.uint8)
+    return buffer
 
 
 def _utf8(data: bytes) -> bool:
