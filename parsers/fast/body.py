@@ -2,7 +2,7 @@
 
 ``parsers.fast.body_scan`` reads them in one compiled pass (names bound to
 seats, grammar, cards); summary figures are read with the ``en`` reader's
-pattern, once per distinct text. This module arranges what they found as
+pattern, once per distinct text (``parsers.fast.fields``). This module arranges what they found as
 ``Body``. A hand holding a line that does not read is marked ``bad`` and
 left to the thorough reader.
 """
@@ -16,12 +16,11 @@ import polars as pl
 
 from parsers import en
 from parsers import extract as ex
-from parsers.fast.body_scan import SHOWS_LINE, SUMMARY_LINE, Scanned, scan
-from parsers.fast.fields import by_distinct
+from parsers.fast.body_scan import Scanned, scan
+from parsers.fast.fields import DistinctTexts
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.text import Text
-from parsers.segment import HEAD
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,50 +62,40 @@ class Body:
 
 def read_body(text: Text, hands: Hands, seats: Seats) -> Body:
     """Read the lines below the first section of every hand."""
-    at = np.flatnonzero((hands.hand >= 0) & (hands.sec != HEAD) & ~hands.section)
-    hand, sec, ends = hands.hand[at], hands.sec[at], text.ends[at]
-    found = scan(
-        text.buf, text.starts[at], ends, hand, sec,
-        seats.name_at, seats.name_len, seats.slots, hands.count(),
-    )  # fmt: skip
-    kind = found.kind
-    d, s, t = (np.flatnonzero(kind == k) for k in (ex.DEALT_LINE, ex.SETS_LINE, ex.TIMEOUT_LINE))
-    v, m = np.flatnonzero(kind == SHOWS_LINE), np.flatnonzero(kind == SUMMARY_LINE)
-    summaries = by_distinct(
-        text.strings(found.rest[m], ends[m]), en.SUMMARY_LINE, en.summary_fields()
+    found = scan(text, hands, seats)
+    summaries = DistinctTexts(text, found.interned).fields(
+        found.summary, 0, en.SUMMARY_LINE, en.summary_fields()
     )
     bad = found.bad
-    bad[hand[m[~summaries.get_column("read").to_numpy()]]] = True
+    bad[seats.hand[found.summary_seat[~summaries.get_column("read").to_numpy()]]] = True
     return Body(
-        acts=_acts(found, sec, d, s, t),
-        card_act=np.concatenate([found.dealt_act, found.set_act + len(d)]),
+        acts=_acts(found),
+        card_act=np.concatenate([found.dealt_act, found.set_act + len(found.dealt_seat)]),
         card_row=np.concatenate(
             [np.full(len(found.dealt_act), ex.DEALT, dtype=np.int8), found.set_row]
         ),
         card_code=np.concatenate([found.dealt_code, found.set_code]),
-        show_seat=found.seat[v],
-        fouled=found.fouled[v],
+        show_seat=found.show_seat,
+        fouled=found.fouled,
         show_codes=found.show_codes,
-        summary_seat=found.seat[m],
+        summary_seat=found.summary_seat,
         summaries=summaries.drop("read"),
         bad=bad,
     )
 
 
-def _acts(found: Scanned, sec: np.ndarray, d: np.ndarray, s: np.ndarray, t: np.ndarray) -> Acts:
-    """The dealt (``d``), placement (``s``) and timeout (``t``) lines, in that order."""
-    lines = np.concatenate([d, s, t])
-    others = np.zeros(len(s) + len(t), dtype=np.int64)
+def _acts(found: Scanned) -> Acts:
+    """The dealt, placement and timeout lines, in that order."""
+    sizes = [len(found.dealt_seat), len(found.set_seat), len(found.timeout_seat)]
     return Acts(
-        seat=found.seat[lines],
-        sec=sec[lines].astype(np.int64),
+        seat=np.concatenate([found.dealt_seat, found.set_seat, found.timeout_seat]),
+        sec=np.concatenate([found.dealt_sec, found.set_sec, found.timeout_sec]).astype(np.int64),
         kind=np.repeat(
-            np.array([ex.DEALT_LINE, ex.SETS_LINE, ex.TIMEOUT_LINE], dtype=np.int8),
-            [len(d), len(s), len(t)],
+            np.array([ex.DEALT_LINE, ex.SETS_LINE, ex.TIMEOUT_LINE], dtype=np.int8), sizes
         ),
-        count=np.concatenate([found.count[d], others]),
-        shown=np.concatenate([found.shown[d], others.astype(bool)]),
+        count=np.concatenate([found.dealt_count, np.zeros(sizes[1] + sizes[2], dtype=np.int64)]),
+        shown=np.concatenate([found.dealt_shown, np.zeros(sizes[1] + sizes[2], dtype=bool)]),
         hidden=np.concatenate(
-            [np.zeros(len(d), dtype=np.int64), found.hidden[s], np.zeros(len(t), dtype=np.int64)]
+            [np.zeros(sizes[0], dtype=np.int64), found.set_hidden, np.zeros(sizes[2], np.int64)]
         ),
     )

@@ -3,7 +3,8 @@
 ``scan`` walks each line below a hand's first section once (numba, no
 Python per line) and says what it is: a dealt line, a placement, a
 timeout, a showdown or a summary line, the seat it names, whether all of it
-reads, and the cards it lists. It accepts exactly the canonical lines of
+reads, and the cards it lists; a summary line's figures are filed by their
+text (``parsers.fast.intern``), to be read once per distinct text. It accepts exactly the canonical lines of
 ``ofc-text-en.md`` that ``parsers.en`` reads; a line that does not read
 marks its hand, which goes to the thorough reader. ``parsers.fast.body``
 turns the result into its ``Body``.
@@ -32,11 +33,11 @@ import numpy as np
 from parsers import en
 from parsers import extract as ex
 from parsers.fast.cards import MOST, card_pairs
-from parsers.segment import SHOWDOWN, SUMMARY
-
-#: Line kinds ``scan`` reports (the act kinds of ``parsers.extract``, then these).
-DEALT_LINE, TIMEOUT_LINE, SETS_LINE = ex.DEALT_LINE, ex.TIMEOUT_LINE, ex.SETS_LINE
-SHOWS_LINE, SUMMARY_LINE, UNREAD = 10, 11, -1
+from parsers.fast.hands import Hands
+from parsers.fast.head import Seats
+from parsers.fast.intern import Filed, Interned, intern, new_table
+from parsers.fast.text import Text
+from parsers.segment import HEAD, SHOWDOWN, SUMMARY
 
 
 def _literal(text: bytes) -> np.ndarray:
@@ -57,95 +58,117 @@ _NOTHING = _literal(b"")
 
 @dataclass(frozen=True, eq=False)
 class Scanned:
-    """What ``scan`` found, per line (``kind``, ``seat``, ``rest``: where the text after the
-    name and its ``: `` starts, ``count`` of cards dealt, ``shown``, ``hidden`` discards,
-    ``fouled``), per card listed on a dealt line (``dealt_act``: the line's rank among the
-    dealt lines, ``dealt_code``) and on a placement line (``set_act``: its rank among the
-    placement lines, ``set_row``, ``set_code``), in line order; per showdown line
-    (``show_codes``, 13 each, in line order) and per hand (``bad``)."""
+    """What ``scan`` found, each kind of line in line order.
 
-    kind: np.ndarray
-    seat: np.ndarray
-    rest: np.ndarray
-    count: np.ndarray
-    shown: np.ndarray
-    hidden: np.ndarray
+    Per dealt line: ``dealt_seat`` (seat row), ``dealt_sec``, ``dealt_count``
+    (cards dealt) and ``dealt_shown`` (the cards are listed: the hero). Per
+    placement line: ``set_seat``, ``set_sec`` and ``set_hidden`` (discards
+    counted but not named). Per timeout line: ``timeout_seat``,
+    ``timeout_sec``. Per showdown line: ``show_seat``, ``fouled`` and
+    ``show_codes`` (13 cards: top, middle, bottom). Per summary line:
+    ``summary_seat`` and ``summary``, the code of its text after ``<name>: ``
+    among ``interned``. Per card listed on a dealt line: ``dealt_act`` (the
+    line's rank among the dealt lines) and ``dealt_code``; on a placement
+    line: ``set_act`` (its rank among the placement lines), ``set_row``,
+    ``set_code``. Per hand: ``bad``.
+    """
+
+    dealt_seat: np.ndarray
+    dealt_sec: np.ndarray
+    dealt_count: np.ndarray
+    dealt_shown: np.ndarray
+    set_seat: np.ndarray
+    set_sec: np.ndarray
+    set_hidden: np.ndarray
+    timeout_seat: np.ndarray
+    timeout_sec: np.ndarray
+    show_seat: np.ndarray
     fouled: np.ndarray
+    show_codes: np.ndarray
+    summary_seat: np.ndarray
+    summary: np.ndarray
     dealt_act: np.ndarray
     dealt_code: np.ndarray
     set_act: np.ndarray
     set_row: np.ndarray
     set_code: np.ndarray
-    show_codes: np.ndarray
     bad: np.ndarray
+    interned: Interned | None = None
 
 
-def scan(
-    buf: np.ndarray,
-    starts: np.ndarray,
-    ends: np.ndarray,
-    hand: np.ndarray,
-    sec: np.ndarray,
-    name_at: np.ndarray,
-    name_len: np.ndarray,
-    slots: np.ndarray,
-    hands: int,
-) -> Scanned:
-    """Read the body lines ``[starts, ends)`` of ``buf`` (with their ``hand`` and section
-    ``sec``) against the seats of their hands (``slots``: seat rows per hand, -1 after the
-    last; each seat's name at ``name_at``, ``name_len`` bytes, 0 when unreadable)."""
-    lines = len(starts)
-    capacity = int((ends - starts).sum()) // 3 + 1
+#: ``Scanned`` fields grouped by what sizes them: dealt, placement, timeout, showdown and
+#: summary lines, cards dealt, cards placed (``_scan`` returns the seven counts in this order).
+_GROUPS = (
+    ("dealt_seat", "dealt_sec", "dealt_count", "dealt_shown"),
+    ("set_seat", "set_sec", "set_hidden"),
+    ("timeout_seat", "timeout_sec"),
+    ("show_seat", "fouled", "show_codes"),
+    ("summary_seat", "summary"),
+    ("dealt_act", "dealt_code"),
+    ("set_act", "set_row", "set_code"),
+)
+
+
+def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
+    """Read the body lines of every hand (below its first section, section lines aside)
+    against the seats of its hand."""
+    lines = text.lines()
+    showdown = int(np.count_nonzero(hands.sec == SHOWDOWN))
+    cards = int(text.ends[-1] - text.starts[0]) // 3 + 1
+
+    def empty(size, dtype=np.int64):
+        return np.empty(size, dtype=dtype)
+
     out = Scanned(
-        kind=np.full(lines, UNREAD, dtype=np.int8),
-        seat=np.full(lines, -1, dtype=np.int64),
-        rest=np.zeros(lines, dtype=np.int64),
-        count=np.zeros(lines, dtype=np.int64),
-        shown=np.zeros(lines, dtype=np.bool_),
-        hidden=np.zeros(lines, dtype=np.int64),
-        fouled=np.zeros(lines, dtype=np.bool_),
-        dealt_act=np.empty(capacity, dtype=np.int64),
-        dealt_code=np.empty(capacity, dtype=np.int64),
-        set_act=np.empty(capacity, dtype=np.int64),
-        set_row=np.empty(capacity, dtype=np.int8),
-        set_code=np.empty(capacity, dtype=np.int64),
-        show_codes=np.zeros((int(np.count_nonzero(sec == SHOWDOWN)), 13), dtype=np.int64),
-        bad=np.zeros(hands, dtype=np.bool_),
-    )
-    arrays = (getattr(out, field.name) for field in fields(out))  # ``_scan``'s order
-    dealt, placed, shows = _scan(
-        buf, starts, ends, hand, sec, name_at, name_len, slots, card_pairs(), *arrays
-    )
-    return replace(
-        out,
-        dealt_act=out.dealt_act[:dealt],
-        dealt_code=out.dealt_code[:dealt],
-        set_act=out.set_act[:placed],
-        set_row=out.set_row[:placed],
-        set_code=out.set_code[:placed],
-        show_codes=out.show_codes[:shows],
-    )
+        empty(lines), empty(lines, np.int16), empty(lines), empty(lines, np.bool_),
+        empty(lines), empty(lines, np.int16), empty(lines),
+        empty(lines), empty(lines, np.int16),
+        empty(showdown), empty(showdown, np.bool_), np.zeros((showdown, 13), dtype=np.int64),
+        empty(lines), empty(lines),
+        empty(cards), empty(cards),
+        empty(cards), empty(cards, np.int8), empty(cards),
+        np.zeros(hands.count(), dtype=np.bool_),
+    )  # fmt: skip
+    filed = Filed.empty(lines)
+    arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
+    counts = _scan(
+        text.buf, text.starts, text.ends, hands.hand, hands.sec, hands.section,
+        seats.name_at, seats.name_len, seats.slots, card_pairs(), *arrays, *filed.arrays(),
+    )  # fmt: skip
+    trimmed = {
+        name: getattr(out, name)[:count]
+        for group, count in zip(_GROUPS, counts[:-1], strict=True)
+        for name in group
+    }
+    return replace(out, **trimmed, interned=filed.interned(counts[-1]))
 
 
 @numba.njit(cache=True, nogil=True)
 def _scan(
-    buf, starts, ends, hand, sec, name_at, name_len, slots, pairs,
-    kind, seat, rest, count, shown, hidden, fouled,
-    dealt_act, dealt_code, set_act, set_row, set_code, show_codes, bad,
+    buf, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, pairs,
+    dealt_seat, dealt_sec, dealt_count, dealt_shown, set_seat, set_sec, set_hidden,
+    timeout_seat, timeout_sec, show_seat, fouled, show_codes, summary_seat, summary,
+    dealt_act, dealt_code, set_act, set_row, set_code, bad,
+    rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
-    dealt_lines = set_lines = dealt = placed = shows = 0
+    reps = (rep_start, rep_end, rep_kind, rep_hash)
+    table, filed = new_table(), 0
+    dealt_lines = set_lines = timeouts = shows = summaries = dealt = placed = 0
     for i in range(len(starts)):
-        s, e, h = starts[i], ends[i], hand[i]
-        playing = sec[i] >= 0 and sec[i] < SHOWDOWN
+        h, sec = line_hand[i], line_sec[i]
+        if h < 0 or sec == HEAD or section[i]:
+            continue
+        s, e = starts[i], ends[i]
+        playing = sec >= 0 and sec < SHOWDOWN
         if _equals(buf, s, _DEALT):
-            at = s + len(_DEALT)
-            row, name_end = _bind(buf, at, slots[h], name_at, name_len, 32, 91, 40)
+            row, name_end = _bind(buf, s + len(_DEALT), slots[h], name_at, name_len, 32, 91, 40)
             if row < 0:
                 bad[h] = True
                 continue
-            kind[i], seat[i] = DEALT_LINE, row
-            ok, dealt = _dealt(buf, name_end, e, pairs, i, dealt_lines, dealt_act, dealt_code,
-                               dealt, count, shown)  # fmt: skip
+            dealt_seat[dealt_lines], dealt_sec[dealt_lines] = row, sec
+            dealt_count[dealt_lines], dealt_shown[dealt_lines] = 0, False
+            ok, dealt = _dealt(buf, name_end, e, pairs, dealt_lines, dealt_act, dealt_code,
+                               dealt, dealt_count, dealt_shown)  # fmt: skip
             dealt_lines += 1
             if not (ok and playing):
                 bad[h] = True
@@ -155,26 +178,27 @@ def _scan(
             bad[h] = True
             continue
         at = name_end + 2
-        seat[i], rest[i] = row, at
         if playing and e - at == len(_TIMEOUT) and _equals(buf, at, _TIMEOUT):
-            kind[i] = TIMEOUT_LINE
+            timeout_seat[timeouts], timeout_sec[timeouts] = row, sec
+            timeouts += 1
         elif playing:
-            kind[i] = SETS_LINE
-            ok, hidden[i], placed = _placement(buf, at, e, pairs, set_lines, set_act, set_row,
-                                               set_code, placed)  # fmt: skip
+            set_seat[set_lines], set_sec[set_lines] = row, sec
+            ok, set_hidden[set_lines], placed = _placement(buf, at, e, pairs, set_lines, set_act,
+                                                           set_row, set_code, placed)  # fmt: skip
             set_lines += 1
             bad[h] |= not ok
-        elif sec[i] == SHOWDOWN:
-            kind[i] = SHOWS_LINE
-            ok, fouled[i] = _showdown(buf, at, e, pairs, show_codes[shows])
+        elif sec == SHOWDOWN:
+            show_seat[shows] = row
+            ok, fouled[shows] = _showdown(buf, at, e, pairs, show_codes[shows])
             shows += 1
             bad[h] |= not ok
-        elif sec[i] == SUMMARY:
-            kind[i] = SUMMARY_LINE
+        elif sec == SUMMARY:
+            summary_seat[summaries] = row
+            summary[summaries], filed, table = intern(buf, at, e, 0, table, reps, filed)
+            summaries += 1
         else:
-            kind[i] = UNREAD
             bad[h] = True
-    return dealt, placed, shows
+    return dealt_lines, set_lines, timeouts, shows, summaries, dealt, placed, filed
 
 
 @numba.njit(cache=True, inline="always")
@@ -264,20 +288,20 @@ def _counted(buf, at, stop, before):
 
 
 @numba.njit(cache=True, inline="always")
-def _dealt(buf, at, stop, pairs, line, act, card_act, card_code, cards, count, shown):
+def _dealt(buf, at, stop, pairs, act, card_act, card_code, cards, count, shown):
     """`` [<cards>]`` or `` (<c> card(s))`` from ``at`` to the line's end: whether it reads."""
     if buf[at + 1] == 91:
-        shown[line] = True
+        shown[act] = True
         size, close = _list(buf, at + 1, pairs)
         if size > 0 and close == stop - 1:
-            count[line] = size
+            count[act] = size
             return True, _emit(buf, at + 1, size, ex.DEALT, pairs, act, card_act, None,
                                card_code, cards)  # fmt: skip
         return False, cards
     if buf[at + 1] != 40 or buf[stop - 1] != 41:
         return False, cards
     number = _counted(buf, at + 2, stop - 1, _NOTHING)
-    count[line] = max(number, 0)
+    count[act] = max(number, 0)
     return number >= 0, cards
 
 

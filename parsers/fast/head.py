@@ -17,8 +17,8 @@ import numpy as np
 import polars as pl
 
 from parsers import en
-from parsers import extract as ex
 from parsers.fast import head_scan
+from parsers.fast.fields import DistinctTexts
 from parsers.fast.hands import Hands
 from parsers.fast.head_scan import HeadScan
 from parsers.fast.text import Text
@@ -69,7 +69,7 @@ def read_head(text: Text, hands: Hands) -> Head:
     lines = np.flatnonzero((hands.hand >= 0) & (hands.sec == HEAD))
     lines = lines[lines != hands.first[hands.hand[lines]]]
     found = head_scan.scan(text.buf, text.starts, text.ends, hands.first, lines)
-    texts = _Texts(text, found)
+    texts = DistinctTexts(text, found.interned)
     header, tables, matches = (
         _header(text, found, texts),
         _tables(found, texts),
@@ -82,38 +82,7 @@ def read_head(text: Text, hands: Hands) -> Head:
     return Head(frame=frame, seats=seats, bad=found.bad | seat_bad | ~np.logical_and.reduce(read))
 
 
-class _Texts:
-    """The distinct texts ``head_scan`` filed, and reading them by code (-1: none)."""
-
-    def __init__(self, text: Text, found: HeadScan) -> None:
-        interned = found.interned
-        self.kind = interned.kind
-        self.values = text.strings(interned.start, interned.end)
-        self.with_null = pl.concat([self.values, pl.Series([None], dtype=pl.String)])
-
-    def rows(self, codes: np.ndarray) -> np.ndarray:
-        return np.where(codes >= 0, codes, len(self.values))
-
-    def of(self, codes: np.ndarray) -> pl.Series:
-        """The text of each code (null for -1)."""
-        return self.with_null.gather(self.rows(codes))
-
-    def fields(
-        self, codes: np.ndarray, kind: int, pattern: str, fields: dict[str, pl.Expr]
-    ) -> pl.DataFrame:
-        """``fields`` (expressions of the groups ``g1``, ``g2``, ... of ``pattern``) of each
-        code's text, read once per distinct text of ``kind``; ``read``: whether it matched
-        (false, fields null, for -1)."""
-        frame = pl.DataFrame({"key": self.values}).with_row_index("j")
-        matched, _ = ex.match_groups(frame.filter(pl.Series(self.kind == kind)), pattern, "key")
-        read = matched.select(read=pl.lit(True), **fields)
-        row = np.full(len(self.values) + 1, read.height, dtype=np.int64)
-        row[matched.get_column("j").to_numpy()] = np.arange(read.height)
-        read = pl.concat([read, read.clear(1)]).with_columns(pl.col("read").fill_null(False))
-        return read[row[self.rows(codes)]]
-
-
-def _header(text: Text, found: HeadScan, texts: _Texts) -> pl.DataFrame:
+def _header(text: Text, found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
     """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``."""
     rules = texts.fields(
         found.words,
@@ -144,7 +113,7 @@ def _cut_only(values: pl.Series, cut: np.ndarray) -> pl.Series:
     return values.scatter(np.flatnonzero(~cut), None) if not cut.all() else values
 
 
-def _tables(found: HeadScan, texts: _Texts) -> pl.DataFrame:
+def _tables(found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
     """``Table '<name>' <n>-max, <stake>, Seat #<k> is the button``: the name ends at the last quote."""
     fields = texts.fields(
         found.table_tail, head_scan.TABLE_TAIL, en.TABLE_FIELDS, en.table_fields()
@@ -155,7 +124,7 @@ def _tables(found: HeadScan, texts: _Texts) -> pl.DataFrame:
     return fields.with_columns(table_name=texts.of(found.table_name), read=read)
 
 
-def _matches(found: HeadScan, texts: _Texts) -> pl.DataFrame:
+def _matches(found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
     """``Match #<id>, hand <i> of <m>`` or ``Match #<id>, Fantasyland continuation`` (or none)."""
     has = pl.Series(found.match_id >= 0)
     fields = texts.fields(
@@ -169,7 +138,7 @@ def _matches(found: HeadScan, texts: _Texts) -> pl.DataFrame:
 
 
 def _seats(
-    found: HeadScan, texts: _Texts, lines: np.ndarray, owner: np.ndarray, count: int
+    found: HeadScan, texts: DistinctTexts, lines: np.ndarray, owner: np.ndarray, count: int
 ) -> tuple[Seats, np.ndarray]:
     """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``; the name ends at the last ``(``."""
     fields = texts.fields(found.seat_tail, head_scan.SEAT_TAIL, en.SEAT_FIELDS, en.seat_fields())

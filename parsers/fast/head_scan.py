@@ -6,7 +6,7 @@ cuts each line at the offsets the ``en`` grammar fixes (the header's id
 ends at its first ``:``, the clock label follows its last space; a table
 name ends at the line's last quote; a match id at its first comma; a seat's
 name ends at its last ``(``), reads the clock and seat numbers, and files
-every other part under a code of its distinct text (``Interned``), so the
+every other part under a code of its distinct text (``parsers.fast.intern``), so the
 fields are read once per distinct text (``parsers.fast.head``). Only ASCII
 digits count as digits and any byte beyond ASCII as possible white space:
 where the thorough reader's patterns might read a line otherwise, the hand
@@ -21,6 +21,7 @@ import numba
 import numpy as np
 
 from parsers import en
+from parsers.fast.intern import Filed, Interned, intern, new_table
 
 #: Seat names longer than this many bytes are left to the thorough reader.
 NAME_BYTES = 32
@@ -38,19 +39,7 @@ _CLOCK = np.frombuffer(b"0000/00/00 00:00:00", dtype=np.uint8) * (
     np.frombuffer(b"0000/00/00 00:00:00", dtype=np.uint8) != ord("0")
 )
 _DAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], dtype=np.int64)
-_FNV_OFFSET = np.uint64(0xCBF29CE484222325)
-_FNV_PRIME = np.uint64(0x100000001B3)
 _MICROS_PER_DAY = 86_400_000_000
-_FIRST_SLOTS = 1024
-
-
-@dataclass(frozen=True, eq=False)
-class Interned:
-    """The distinct texts ``scan`` filed: span ``[start, end)`` of each and its ``kind``."""
-
-    start: np.ndarray
-    end: np.ndarray
-    kind: np.ndarray
 
 
 @dataclass(frozen=True, eq=False)
@@ -93,23 +82,22 @@ def scan(
     """Cut the headers (lines ``first``, one per hand) and the ``lines`` below them (in order,
     hand by hand, each with its ``owner`` hand) of ``buf``."""
     count, size = len(first), len(lines)
-    out = _Out.empty(count, size, 2 * count + 2 * size)
+    out, filed = _Out.empty(count, size), Filed.empty(2 * count + 2 * size)
     interned = _scan(buf, starts, ends, first, lines,
-                     *(getattr(out, f.name) for f in fields(out)))  # fmt: skip
-    start, end, kind = (a[:interned] for a in (out.rep_start, out.rep_end, out.rep_kind))
+                     *(getattr(out, f.name) for f in fields(out)), *filed.arrays())  # fmt: skip
     seats = out.kind == SEAT_LINE
     return HeadScan(
         out.room_start, out.room_end, out.local, out.words, out.label,
         out.table_name, out.table_tail, out.match_id, out.match_tail, out.bad, out.kind,
         out.seat[seats], out.name_at[seats], out.name_len[seats], out.seat_tail[seats],
-        out.player[seats], Interned(start, end, kind),
+        out.player[seats], filed.interned(interned),
     )  # fmt: skip
 
 
 @dataclass(frozen=True, eq=False)
 class _Out:
     """``_scan``'s output arrays, in its argument order (per line arrays: every line below
-    a header; ``scan`` keeps the seat lines')."""
+    a header; ``scan`` keeps the seat lines'); the texts filed follow them."""
 
     room_start: np.ndarray
     room_end: np.ndarray
@@ -127,13 +115,9 @@ class _Out:
     name_len: np.ndarray
     seat_tail: np.ndarray
     player: np.ndarray
-    rep_start: np.ndarray
-    rep_end: np.ndarray
-    rep_kind: np.ndarray
-    rep_hash: np.ndarray
 
     @classmethod
-    def empty(cls, count: int, size: int, spans: int) -> _Out:
+    def empty(cls, count: int, size: int) -> _Out:
         def per_hand(dtype=np.int64, fill=-1):
             return np.full(count, fill, dtype=dtype)
 
@@ -145,8 +129,6 @@ class _Out:
             per_hand(), per_hand(), per_hand(np.bool_, False),
             per_line(np.int8, OTHER_LINE), per_line(), per_line(), per_line(fill=0), per_line(),
             per_line(),
-            np.empty(spans, dtype=np.int64), np.empty(spans, dtype=np.int64),
-            np.empty(spans, dtype=np.int8), np.empty(spans, dtype=np.uint64),
         )  # fmt: skip
 
 
@@ -158,7 +140,7 @@ def _scan(
     rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
     reps = (rep_start, rep_end, rep_kind, rep_hash)
-    slots = np.full(_FIRST_SLOTS, -1, dtype=np.int64)
+    slots = new_table()
     n = 0
     line = 0
     for h in range(len(first)):
@@ -175,16 +157,16 @@ def _scan(
                 quote = _find_back(buf, e, s + 7, 39, 128)
                 cut &= quote >= s + 7 and buf[quote + 1] == 32
                 if cut:
-                    table_name[h], n, slots = _intern(buf, s + 7, quote, TABLE_NAME, slots, reps, n)
-                    table_tail[h], n, slots = _intern(buf, quote, e, TABLE_TAIL, slots, reps, n)
+                    table_name[h], n, slots = intern(buf, s + 7, quote, TABLE_NAME, slots, reps, n)
+                    table_tail[h], n, slots = intern(buf, quote, e, TABLE_TAIL, slots, reps, n)
             elif _begins(buf, s, e, _MATCH):
                 kind[line] = MATCH_LINE
                 matches += 1
                 comma = _find(buf, s + 7, e, 44, 128)
                 cut &= comma > s + 7 and buf[comma + 1] == 32
                 if cut:
-                    match_id[h], n, slots = _intern(buf, s + 7, comma, MATCH_ID, slots, reps, n)
-                    match_tail[h], n, slots = _intern(buf, comma + 2, e, MATCH_TAIL, slots, reps, n)
+                    match_id[h], n, slots = intern(buf, s + 7, comma, MATCH_ID, slots, reps, n)
+                    match_tail[h], n, slots = intern(buf, comma + 2, e, MATCH_TAIL, slots, reps, n)
             elif _begins(buf, s, e, _SEAT):
                 kind[line] = SEAT_LINE
                 n, fine, slots = _seat(buf, s, e, line, slots, reps, n,
@@ -200,7 +182,7 @@ def _scan(
 @numba.njit(cache=True, inline="always")
 def _header(buf, s, e, h, slots, reps, n, room_start, room_end, local, words, label):
     """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``: the number of texts filed,
-    whether it cuts, and the table of texts (``_intern``)."""
+    whether it cuts, and the table of texts (``parsers.fast.intern``)."""
     at = s + len(_HEADER)
     colon = _find(buf, at, e, 58, 64)
     if colon <= at or buf[colon + 1] != 32:
@@ -215,8 +197,8 @@ def _header(buf, s, e, h, slots, reps, n, room_start, room_end, local, words, la
     if not fine or not _plain(buf, space + 1, e):
         return n, False, slots
     room_start[h], room_end[h], local[h] = at, colon, micros
-    words[h], n, slots = _intern(buf, colon + 2, date - 3, WORDS, slots, reps, n)
-    label[h], n, slots = _intern(buf, space + 1, e, LABEL, slots, reps, n)
+    words[h], n, slots = intern(buf, colon + 2, date - 3, WORDS, slots, reps, n)
+    label[h], n, slots = intern(buf, space + 1, e, LABEL, slots, reps, n)
     return n, True, slots
 
 
@@ -238,8 +220,8 @@ def _seat(buf, s, e, line, slots, reps, n, seat, name_at, name_len, tail, player
         if buf[k] == 58 and buf[k + 1] == 32:
             return n, False, slots
     seat[line], name_at[line], name_len[line] = number, at, length
-    player[line], n, slots = _intern(buf, at, paren - 1, PLAYER, slots, reps, n)
-    tail[line], n, slots = _intern(buf, paren - 1, e, SEAT_TAIL, slots, reps, n)
+    player[line], n, slots = intern(buf, at, paren - 1, PLAYER, slots, reps, n)
+    tail[line], n, slots = intern(buf, paren - 1, e, SEAT_TAIL, slots, reps, n)
     return n, True, slots
 
 
@@ -324,55 +306,3 @@ def _find_back(buf, at, stop, byte, limit):
         if buf[k] == byte:
             return k
     return -1
-
-
-@numba.njit(cache=True, inline="always")
-def _intern(buf, s, e, kind, slots, reps, n):
-    """The code of the text ``[s, e)`` of ``kind`` among the ``n`` distinct texts filed so far
-    (filing it if new), the new ``n`` and the table of texts.
-
-    The table is open addressing over FNV-1a hashes, kept at most half full
-    (doubled when it fills) and small, so it stays in the cache; texts with
-    equal hashes are compared byte for byte.
-    """
-    rep_start, rep_end, rep_kind, rep_hash = reps
-    h = _FNV_OFFSET ^ np.uint64(kind)
-    for k in range(s, e):
-        h = (h ^ np.uint64(buf[k])) * _FNV_PRIME
-    mask = len(slots) - 1
-    slot = np.int64(h & np.uint64(mask))
-    while True:
-        j = slots[slot]
-        if j < 0:
-            break
-        if rep_hash[j] == h and rep_kind[j] == kind and _same(buf, s, e, rep_start[j], rep_end[j]):
-            return j, n, slots
-        slot = (slot + 1) & mask
-    slots[slot] = n
-    rep_start[n], rep_end[n], rep_kind[n], rep_hash[n] = s, e, kind, h
-    if 2 * (n + 1) > len(slots):
-        slots = _grown(slots, rep_hash, n + 1)
-    return n, n + 1, slots
-
-
-@numba.njit(cache=True)
-def _grown(slots, rep_hash, n):
-    """A table twice the size holding the ``n`` texts filed."""
-    grown = np.full(2 * len(slots), -1, dtype=np.int64)
-    mask = len(grown) - 1
-    for j in range(n):
-        slot = np.int64(rep_hash[j] & np.uint64(mask))
-        while grown[slot] >= 0:
-            slot = (slot + 1) & mask
-        grown[slot] = j
-    return grown
-
-
-@numba.njit(cache=True, inline="always")
-def _same(buf, s, e, other_s, other_e) -> bool:
-    if e - s != other_e - other_s:
-        return False
-    for k in range(e - s):  # noqa: SIM110 (a loop compiles to the tightest code)
-        if buf[s + k] != buf[other_s + k]:
-            return False
-    return True

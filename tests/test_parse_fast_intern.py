@@ -1,0 +1,58 @@
+"""``parsers.fast.intern`` files equal texts of a kind under one code, and no others.
+
+Spans are filed from a compiled loop, as the fast path's scans do; the
+codes are checked against a plain dictionary of the spans' bytes, across
+table growth (many distinct texts) and kinds.
+"""
+
+from __future__ import annotations
+
+import numba
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from parsers.fast.intern import FIRST_SLOTS, Filed, intern, new_table
+
+
+@numba.njit
+def _file_all(buf, starts, ends, kinds, rep_start, rep_end, rep_kind, rep_hash):
+    reps = (rep_start, rep_end, rep_kind, rep_hash)
+    slots, n = new_table(), 0
+    codes = np.empty(len(starts), dtype=np.int64)
+    for i in range(len(starts)):
+        codes[i], n, slots = intern(buf, starts[i], ends[i], kinds[i], slots, reps, n)
+    return codes, n
+
+
+def _file(texts: list[bytes], kinds: list[int]) -> tuple[list[int], Filed, int, bytes]:
+    data = b"".join(texts)
+    lengths = np.array([len(t) for t in texts], dtype=np.int64)
+    ends = np.cumsum(lengths)
+    starts = ends - lengths
+    filed = Filed.empty(len(texts))
+    buf = np.frombuffer(data, dtype=np.uint8) if data else np.zeros(1, dtype=np.uint8)
+    codes, count = _file_all(buf, starts, ends, np.array(kinds, dtype=np.int8), *filed.arrays())
+    return codes.tolist(), filed, count, data
+
+
+def _check(texts: list[bytes], kinds: list[int]) -> None:
+    codes, filed, count, data = _file(texts, kinds)
+    expected: dict[tuple[int, bytes], int] = {}
+    for text, kind, code in zip(texts, kinds, codes, strict=True):
+        assert expected.setdefault((kind, text), code) == code
+    assert len(set(expected.values())) == len(expected) == count
+    found = filed.interned(count)
+    for (kind, text), code in expected.items():
+        assert data[found.start[code] : found.end[code]] == text and found.kind[code] == kind
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.binary(max_size=6), st.integers(0, 2)), max_size=80))
+def test_equal_texts_of_a_kind_share_one_code(spans: list[tuple[bytes, int]]) -> None:
+    _check([text for text, _ in spans], [kind for _, kind in spans])
+
+
+def test_the_table_grows_past_its_first_size() -> None:
+    texts = [str(i % (3 * FIRST_SLOTS)).encode() for i in range(10 * FIRST_SLOTS)]
+    _check(texts, [0] * len(texts))
