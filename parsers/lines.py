@@ -32,7 +32,9 @@ import pyarrow as pa
 
 from pipeline.errors import UserError
 
-CHUNK_BYTES = 32 << 20
+#: About this much text is read at a time: below the 32 MB up to which ``malloc`` can reuse
+#: freed memory (``parsers.memory``), so each chunk's buffers reuse the last one's.
+CHUNK_BYTES = 24 << 20
 _BOM = b"\xef\xbb\xbf"
 _GLOB_CHARS = set("*?[")
 
@@ -143,40 +145,55 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
 
     A chunk ends at the last blank line inside it, so no hand is split;
     text with no blank line for four chunk lengths is cut at a line end.
-    Each byte is copied once on its way into a chunk: the end of the text
-    read before (``carry``) is joined to the part of the new block that the
-    chunk takes.
+    The stream is read into one buffer, reused block after block, and each
+    chunk is copied out of it once (joined to the end of the block before,
+    ``carry``): fresh memory for every block would cost the system a page
+    fault per 4 KB.
     """
     carry = stream.read(len(_BOM))
     bom = carry == _BOM
     carry = b"" if bom else carry
     first_line = 1
     encoding = "utf-8" if bom else ""
+    block = bytearray(chunk_bytes)
+    view = memoryview(block)
     at_eof = False
     while not at_eof:
-        block = stream.read(chunk_bytes)
-        at_eof = not block
-        if not encoding and (carry or block):
-            encoding = choose_encoding(carry + block[: 1 << 20])
-        cut = _cut_block(block, chunk_bytes)
+        size = _fill(stream, view)
+        at_eof = size == 0
+        if not encoding and (carry or size):
+            encoding = choose_encoding(carry + bytes(view[: min(size, 1 << 20)]))
+        cut = _cut_block(block, size, chunk_bytes)
         if cut <= 0:
-            carry, block = carry + block, b""
+            carry += view[:size]
             cut = len(carry) if at_eof else _cut(carry, chunk_bytes)
             data, carry = carry[:cut], carry[cut:]
         else:
-            data, carry = b"".join((carry, memoryview(block)[:cut])), block[cut:]
+            data, carry = b"".join((carry, view[:cut])), bytes(view[cut:size])
         if data:
             yield Chunk(as_utf8(data, encoding), first_line, encoding)
             first_line += count_lines(data)
 
 
-def _cut_block(block: bytes, chunk_bytes: int) -> int:
-    """Where to end a chunk in a full ``block``: after its last blank line (0: no blank line
-    in it, or not a full block). The last blank line of ``carry + block`` is then this one."""
-    if len(block) < chunk_bytes:
+def _fill(stream: BinaryIO, view: memoryview) -> int:
+    """Read into ``view`` until it is full or the stream ends; the number of bytes read."""
+    size = 0
+    while size < len(view):
+        read = stream.readinto(view[size:])
+        if not read:
+            break
+        size += read
+    return size
+
+
+def _cut_block(block: bytearray, size: int, chunk_bytes: int) -> int:
+    """Where to end a chunk in a full block (its first ``size`` bytes): after its last blank
+    line (0: no blank line in it, or not a full block). The last blank line of ``carry +
+    block`` is then this one."""
+    if size < chunk_bytes:
         return 0
-    blank = _last_blank(block)
-    return block.index(b"\n", blank + 1) + 1 if blank >= 0 else 0
+    blank = _last_blank(block, end=size)
+    return block.index(b"\n", blank + 1, size) + 1 if blank >= 0 else 0
 
 
 def count_lines(data: bytes) -> int:
@@ -215,17 +232,19 @@ def _cut(buffer: bytes, chunk_bytes: int) -> int:
     return 0
 
 
-def _last_blank(buffer: bytes, window: int = 1 << 16) -> int:
-    """Where the last blank line's preceding ``\\n`` is (-1: none), searching back from the end
-    in growing windows (a blank line is almost always near the end).
+def _last_blank(buffer: bytes | bytearray, window: int = 1 << 16, end: int | None = None) -> int:
+    """Where the last blank line's preceding ``\\n`` is in ``buffer[:end]`` (-1: none),
+    searching back from the end in growing windows (a blank line is almost always near the
+    end).
 
     >>> _last_blank(b"a\\n\\nb\\r\\n\\r\\nc", window=2), _last_blank(b"abc")
     (5, -1)
     """
-    start = len(buffer)
+    end = len(buffer) if end is None else end
+    start = end
     while start > 0:
         start = max(0, start - window)
-        found = max(buffer.rfind(b"\n\n", start), buffer.rfind(b"\n\r\n", start))
+        found = max(buffer.rfind(b"\n\n", start, end), buffer.rfind(b"\n\r\n", start, end))
         if found >= 0:
             return found
         window *= 4
@@ -280,6 +299,15 @@ class _Rejoined(io.RawIOBase):
 
     def readable(self) -> bool:
         return True
+
+    def readinto(self, buffer) -> int:
+        view = memoryview(buffer).cast("B")
+        if self._head:
+            size = min(len(view), len(self._head))
+            view[:size] = self._head[:size]
+            self._head = self._head[size:]
+            return size
+        return self._rest.readinto(view)
 
     def read(self, size: int = -1) -> bytes:
         if self._head:

@@ -45,6 +45,7 @@ from parsers.lines import (
     read_chunks,
     read_head,
 )
+from parsers.memory import keep_freed_memory
 from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
@@ -166,7 +167,9 @@ def _in_processes(
     previous = os.environ.get("POLARS_MAX_THREADS")
     os.environ["POLARS_MAX_THREADS"] = "1"
     try:
-        with ProcessPoolExecutor(len(groups), mp_context=get_context("spawn")) as pool:
+        with ProcessPoolExecutor(
+            len(groups), mp_context=get_context("spawn"), initializer=keep_freed_memory
+        ) as pool:
             futures = [pool.submit(_work, i, g, out_dir, options) for i, g in enumerate(groups)]
             return [f.result() for f in futures]
     finally:

@@ -10,6 +10,7 @@ import argparse
 import importlib
 import sys
 
+from parsers.memory import keep_freed_memory
 from pipeline.errors import UserError
 
 #: Subcommand modules, in the order ``ofc --help`` lists them. Each defines
@@ -41,6 +42,7 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: list[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
+    keep_freed_memory()
     try:
         return args.run(args)
     except UserError as error:

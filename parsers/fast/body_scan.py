@@ -125,8 +125,8 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
         empty(lines), empty(lines, np.int16),
         empty(showdown), empty(showdown, np.bool_), np.zeros((showdown, 13), dtype=np.int64),
         empty(lines), empty(lines),
-        empty(cards), empty(cards),
-        empty(cards), empty(cards, np.int8), empty(cards),
+        empty(cards, np.int32), empty(cards, np.int8),
+        empty(cards, np.int32), empty(cards, np.int8), empty(cards, np.int8),
         np.zeros(hands.count(), dtype=np.bool_),
     )  # fmt: skip
     filed = Filed.empty(lines)

@@ -27,6 +27,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from parsers.memory import keep_freed_memory
 from pipeline.bench.figures import Figure
 from pipeline.bench.histories import simulated
 from pipeline.bench.options import BenchOptions
@@ -101,6 +102,7 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     if hasattr(os, "sched_setaffinity"):
         os.sched_setaffinity(0, {min(os.sched_getaffinity(0))})
+    keep_freed_memory()  # as the ofc command does
     from parsers.run import parse_files
 
     start = resource.getrusage(resource.RUSAGE_SELF)

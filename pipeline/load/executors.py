@@ -16,6 +16,7 @@ from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_context
 
+from parsers.memory import keep_freed_memory
 from pipeline.load.files import Piece
 from pipeline.load.staging import StageOptions, StageResult, stage_piece
 
@@ -28,6 +29,7 @@ def _worker_init() -> None:
     """Set up a local worker before it imports polars (Ctrl-C is the parent's to handle)."""
     os.environ["POLARS_MAX_THREADS"] = "1"
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    keep_freed_memory()
 
 
 def run_inline(tasks: Iterable[Task], options: StageOptions, on_result: OnResult) -> None:
