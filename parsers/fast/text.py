@@ -63,7 +63,7 @@ class Text:
         buf = scratch[: size + PAD]
         buf[:size] = np.frombuffer(data, dtype=np.uint8)
         buf[size:] = 0
-        newlines = _newlines(buf[: (size + 7) // 8 * 8].view(np.uint64), buf)
+        newlines = np.flatnonzero(buf[:size] == 10)
         starts = np.empty(len(newlines) + 1, dtype=np.int64)
         starts[0], starts[1:] = 0, newlines + 1
         ends = np.append(newlines, size)
@@ -167,34 +167,6 @@ class Text:
             len(starts), pa.py_buffer(offsets), pa.py_buffer(data)
         )
         return pl.Series(array)
-
-
-_ONES = np.uint64(0x0101010101010101)
-_HIGH = np.uint64(0x8080808080808080)
-_NEWLINES = np.uint64(0x0A0A0A0A0A0A0A0A)
-
-
-@numba.njit(cache=True, nogil=True)
-def _newlines(words, buf):
-    """The offsets of the ``\\n`` bytes of ``buf``, eight bytes at a time (``words``: ``buf``'s
-    aligned 8-byte words): a word holds a ``\\n`` exactly when ``x - ONES & ~x & HIGH`` is not
-    zero, ``x`` being the word with every byte XOR ``\\n``; only such words are looked into."""
-    count = 0
-    for i in range(len(words)):
-        x = words[i] ^ _NEWLINES
-        if (x - _ONES) & ~x & _HIGH:
-            for k in range(8 * i, 8 * i + 8):
-                count += buf[k] == 10
-    found = np.empty(count, dtype=np.int64)
-    n = 0
-    for i in range(len(words)):
-        x = words[i] ^ _NEWLINES
-        if (x - _ONES) & ~x & _HIGH:
-            for k in range(8 * i, 8 * i + 8):
-                if buf[k] == 10:
-                    found[n] = k
-                    n += 1
-    return found
 
 
 @numba.njit(cache=True, nogil=True)
