@@ -13,15 +13,16 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from parsers.fast.intern import FIRST_SLOTS, Filed, intern, new_table
+from parsers.fast.text import Text
 
 
 @numba.njit
-def _file_all(buf, starts, ends, kinds, rep_start, rep_end, rep_kind, rep_hash):
+def _file_all(words, starts, ends, kinds, rep_start, rep_end, rep_kind, rep_hash):
     reps = (rep_start, rep_end, rep_kind, rep_hash)
     slots, n = new_table(), 0
     codes = np.empty(len(starts), dtype=np.int64)
     for i in range(len(starts)):
-        codes[i], n, slots = intern(buf, starts[i], ends[i], kinds[i], slots, reps, n)
+        codes[i], n, slots = intern(words, starts[i], ends[i], kinds[i], slots, reps, n)
     return codes, n
 
 
@@ -31,8 +32,8 @@ def _file(texts: list[bytes], kinds: list[int]) -> tuple[list[int], Filed, int, 
     ends = np.cumsum(lengths)
     starts = ends - lengths
     filed = Filed.empty(len(texts))
-    buf = np.frombuffer(data, dtype=np.uint8) if data else np.zeros(1, dtype=np.uint8)
-    codes, count = _file_all(buf, starts, ends, np.array(kinds, dtype=np.int8), *filed.arrays())
+    words = Text.of(data, 1).words
+    codes, count = _file_all(words, starts, ends, np.array(kinds, dtype=np.int8), *filed.arrays())
     return codes.tolist(), filed, count, data
 
 

@@ -1,20 +1,23 @@
 """The fast path of the ``en`` reader: hands in canonical form, read from the bytes.
 
 Most hands a room exports are plain: canonical cards, names of at most
-``head_scan.NAME_BYTES`` bytes, every line in shape and every check passing. This
-path proves that of a hand with numpy operations over byte offsets and one
-compiled pass over the many street lines (numba; no Python per line, no
-regular expression) and builds its rows directly. Every other hand (and the chunk's stray runs'
-accounting) is handed back as text to the thorough reader (``parsers.en``,
-``parsers.validate``, ``parsers.model``), which stores it or says why not.
+``head_scan.NAME_BYTES`` bytes, every line in shape and every check passing.
+This path proves that of a hand with compiled passes over its lines (numba;
+no Python per line) and numpy operations over the results, reads the parts
+that repeat from hand to hand once per distinct text with the ``en``
+reader's own patterns, and builds the rows directly. Every other hand (and
+the chunk's stray runs' accounting) is handed back as text to the thorough
+reader (``parsers.en``, ``parsers.validate``, ``parsers.model``), which
+stores it or says why not.
 
 The fast path only ever stores a hand the thorough reader would store, with
 the same rows: its grammar and checks are the same or stricter, and
 ``tests/test_parse_fast_path.py`` compares the two readers on broken and
 unusual input. Steps: ``hands.cut`` (hands, strays, sections), ``head``
-(header, table, match, seat lines), ``body`` (dealt, placement, timeout,
-showdown, summary lines, read by ``body_scan``), ``checks`` (``parsers.validate``'s checks as
-integer operations) and ``tables`` (the model's rows).
+(header, table, match, seat lines, cut by ``head_scan``), ``body`` (dealt,
+placement, timeout, showdown, summary lines, read by ``body_scan``),
+``checks`` (``parsers.validate``'s checks as integer operations) and
+``tables`` (the model's rows; ``placement_rows`` gathers the placements).
 """
 
 from __future__ import annotations

@@ -132,7 +132,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     filed = Filed.empty(lines)
     arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
     counts = _scan(
-        text.buf, text.starts, text.ends, hands.hand, hands.sec, hands.section,
+        text.buf, text.words, text.starts, text.ends, hands.hand, hands.sec, hands.section,
         seats.name_at, seats.name_len, seats.slots, card_pairs(), *arrays, *filed.arrays(),
     )  # fmt: skip
     trimmed = {
@@ -145,7 +145,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
 
 @numba.njit(cache=True, nogil=True)
 def _scan(
-    buf, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, pairs,
+    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, pairs,
     dealt_seat, dealt_sec, dealt_count, dealt_shown, set_seat, set_sec, set_hidden,
     timeout_seat, timeout_sec, show_seat, fouled, show_codes, summary_seat, summary,
     dealt_act, dealt_code, set_act, set_row, set_code, bad,
@@ -194,7 +194,7 @@ def _scan(
             bad[h] |= not ok
         elif sec == SUMMARY:
             summary_seat[summaries] = row
-            summary[summaries], filed, table = intern(buf, at, e, 0, table, reps, filed)
+            summary[summaries], filed, table = intern(words, at, e, 0, table, reps, filed)
             summaries += 1
         else:
             bad[h] = True

@@ -68,7 +68,7 @@ def read_head(text: Text, hands: Hands) -> Head:
     """Read every hand's header, table, match and seat lines."""
     lines = np.flatnonzero((hands.hand >= 0) & (hands.sec == HEAD))
     lines = lines[lines != hands.first[hands.hand[lines]]]
-    found = head_scan.scan(text.buf, text.starts, text.ends, hands.first, lines)
+    found = head_scan.scan(text, hands.first, lines)
     texts = DistinctTexts(text, found.interned)
     header, tables, matches = (
         _header(text, found, texts),
@@ -85,7 +85,7 @@ def read_head(text: Text, hands: Hands) -> Head:
 def _header(text: Text, found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
     """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``."""
     rules = texts.fields(
-        found.words,
+        found.rules,
         head_scan.WORDS,
         f"^{en.HEADER_WORDS}$",
         en.rule_words(*(pl.col(f"g{i}") for i in (1, 2, 3, 4))),

@@ -22,6 +22,7 @@ import numpy as np
 
 from parsers import en
 from parsers.fast.intern import Filed, Interned, intern, new_table
+from parsers.fast.text import Text
 
 #: Seat names longer than this many bytes are left to the thorough reader.
 NAME_BYTES = 32
@@ -47,8 +48,8 @@ class HeadScan:
     """What ``scan`` found.
 
     Per hand: the room id's span (``room_start``, ``room_end``), ``local``
-    (the clock in microseconds since 1970, naive), the codes of the rule
-    ``words`` and clock ``label``, the table line's (``table_name``,
+    (the clock in microseconds since 1970, naive), the codes of the
+    ``rules`` (the header's rule words) and clock ``label``, the table line's (``table_name``,
     ``table_tail``) and match line's (``match_id``, ``match_tail``; -1: no
     match line) and ``bad``: a line that does not cut, a line of no known
     kind, more than one table or match line, or no table line. Per line
@@ -60,7 +61,7 @@ class HeadScan:
     room_start: np.ndarray
     room_end: np.ndarray
     local: np.ndarray
-    words: np.ndarray
+    rules: np.ndarray
     label: np.ndarray
     table_name: np.ndarray
     table_tail: np.ndarray
@@ -76,18 +77,16 @@ class HeadScan:
     interned: Interned
 
 
-def scan(
-    buf: np.ndarray, starts: np.ndarray, ends: np.ndarray, first: np.ndarray, lines: np.ndarray
-) -> HeadScan:
-    """Cut the headers (lines ``first``, one per hand) and the ``lines`` below them (in order,
-    hand by hand, each with its ``owner`` hand) of ``buf``."""
+def scan(text: Text, first: np.ndarray, lines: np.ndarray) -> HeadScan:
+    """Cut the headers (lines ``first``, one per hand) and the ``lines`` below them (line
+    indices in order, hand by hand) of ``text``."""
     count, size = len(first), len(lines)
     out, filed = _Out.empty(count, size), Filed.empty(2 * count + 2 * size)
-    interned = _scan(buf, starts, ends, first, lines,
+    interned = _scan(text.buf, text.words, text.starts, text.ends, first, lines,
                      *(getattr(out, f.name) for f in fields(out)), *filed.arrays())  # fmt: skip
     seats = out.kind == SEAT_LINE
     return HeadScan(
-        out.room_start, out.room_end, out.local, out.words, out.label,
+        out.room_start, out.room_end, out.local, out.rules, out.label,
         out.table_name, out.table_tail, out.match_id, out.match_tail, out.bad, out.kind,
         out.seat[seats], out.name_at[seats], out.name_len[seats], out.seat_tail[seats],
         out.player[seats], filed.interned(interned),
@@ -102,7 +101,7 @@ class _Out:
     room_start: np.ndarray
     room_end: np.ndarray
     local: np.ndarray
-    words: np.ndarray
+    rules: np.ndarray
     label: np.ndarray
     table_name: np.ndarray
     table_tail: np.ndarray
@@ -134,8 +133,8 @@ class _Out:
 
 @numba.njit(cache=True, nogil=True)
 def _scan(
-    buf, starts, ends, first, lines,
-    room_start, room_end, local, words, label, table_name, table_tail,
+    buf, words, starts, ends, first, lines,
+    room_start, room_end, local, rules, label, table_name, table_tail,
     match_id, match_tail, bad, kind, seat, name_at, name_len, seat_tail, player,
     rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
@@ -144,8 +143,8 @@ def _scan(
     n = 0
     line = 0
     for h in range(len(first)):
-        n, fine, slots = _header(buf, starts[first[h]], ends[first[h]], h, slots, reps, n,
-                                 room_start, room_end, local, words, label)  # fmt: skip
+        n, fine, slots = _header(buf, words, starts[first[h]], ends[first[h]], h, slots, reps,
+                                 n, room_start, room_end, local, rules, label)  # fmt: skip
         tables = matches = 0
         cut = fine
         stop = first[h + 1] if h + 1 < len(first) else len(starts)
@@ -157,19 +156,23 @@ def _scan(
                 quote = _find_back(buf, e, s + 7, 39, 128)
                 cut &= quote >= s + 7 and buf[quote + 1] == 32
                 if cut:
-                    table_name[h], n, slots = intern(buf, s + 7, quote, TABLE_NAME, slots, reps, n)
-                    table_tail[h], n, slots = intern(buf, quote, e, TABLE_TAIL, slots, reps, n)
+                    table_name[h], n, slots = intern(
+                        words, s + 7, quote, TABLE_NAME, slots, reps, n
+                    )
+                    table_tail[h], n, slots = intern(words, quote, e, TABLE_TAIL, slots, reps, n)
             elif _begins(buf, s, e, _MATCH):
                 kind[line] = MATCH_LINE
                 matches += 1
                 comma = _find(buf, s + 7, e, 44, 128)
                 cut &= comma > s + 7 and buf[comma + 1] == 32
                 if cut:
-                    match_id[h], n, slots = intern(buf, s + 7, comma, MATCH_ID, slots, reps, n)
-                    match_tail[h], n, slots = intern(buf, comma + 2, e, MATCH_TAIL, slots, reps, n)
+                    match_id[h], n, slots = intern(words, s + 7, comma, MATCH_ID, slots, reps, n)
+                    match_tail[h], n, slots = intern(
+                        words, comma + 2, e, MATCH_TAIL, slots, reps, n
+                    )
             elif _begins(buf, s, e, _SEAT):
                 kind[line] = SEAT_LINE
-                n, fine, slots = _seat(buf, s, e, line, slots, reps, n,
+                n, fine, slots = _seat(buf, words, s, e, line, slots, reps, n,
                                        seat, name_at, name_len, seat_tail, player)  # fmt: skip
                 cut &= fine
             else:
@@ -180,7 +183,7 @@ def _scan(
 
 
 @numba.njit(cache=True, inline="always")
-def _header(buf, s, e, h, slots, reps, n, room_start, room_end, local, words, label):
+def _header(buf, words, s, e, h, slots, reps, n, room_start, room_end, local, rules, label):
     """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``: the number of texts filed,
     whether it cuts, and the table of texts (``parsers.fast.intern``)."""
     at = s + len(_HEADER)
@@ -197,13 +200,13 @@ def _header(buf, s, e, h, slots, reps, n, room_start, room_end, local, words, la
     if not fine or not _plain(buf, space + 1, e):
         return n, False, slots
     room_start[h], room_end[h], local[h] = at, colon, micros
-    words[h], n, slots = intern(buf, colon + 2, date - 3, WORDS, slots, reps, n)
-    label[h], n, slots = intern(buf, space + 1, e, LABEL, slots, reps, n)
+    rules[h], n, slots = intern(words, colon + 2, date - 3, WORDS, slots, reps, n)
+    label[h], n, slots = intern(words, space + 1, e, LABEL, slots, reps, n)
     return n, True, slots
 
 
 @numba.njit(cache=True, inline="always")
-def _seat(buf, s, e, line, slots, reps, n, seat, name_at, name_len, tail, player):
+def _seat(buf, words, s, e, line, slots, reps, n, seat, name_at, name_len, tail, player):
     """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``: as ``_header``."""
     number, after = 0, s + 5
     while after < s + 8 and 48 <= buf[after] <= 57:
@@ -220,8 +223,8 @@ def _seat(buf, s, e, line, slots, reps, n, seat, name_at, name_len, tail, player
         if buf[k] == 58 and buf[k + 1] == 32:
             return n, False, slots
     seat[line], name_at[line], name_len[line] = number, at, length
-    player[line], n, slots = intern(buf, at, paren - 1, PLAYER, slots, reps, n)
-    tail[line], n, slots = intern(buf, paren - 1, e, SEAT_TAIL, slots, reps, n)
+    player[line], n, slots = intern(words, at, paren - 1, PLAYER, slots, reps, n)
+    tail[line], n, slots = intern(words, paren - 1, e, SEAT_TAIL, slots, reps, n)
     return n, True, slots
 
 

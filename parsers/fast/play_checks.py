@@ -51,9 +51,9 @@ def act_problems(
     """
     size = len(seat_hand) * secs
     problems = np.zeros(hands, dtype=np.bool_)
-    dealts = np.zeros(size, dtype=np.int64)
-    shown = np.zeros(size, dtype=np.int64)
-    placing = np.zeros(size, dtype=np.int64)
+    dealts = np.zeros(size, dtype=np.int32)
+    shown = np.zeros(size, dtype=np.int32)
+    placing = np.zeros(size, dtype=np.int32)
     dealt_count = np.zeros(size, dtype=np.int64)
     hidden = np.zeros(size, dtype=np.int64)
     key = np.empty(len(act_seat), dtype=np.int64)
@@ -73,12 +73,12 @@ def act_problems(
             shown[k] += act_shown[a]
         dealt_count[k] += act_count[a]
         hidden[k] += act_hidden[a]
-    placed = np.zeros(size, dtype=np.int64)
-    discarded = np.zeros(size, dtype=np.int64)
+    placed = np.zeros(size, dtype=np.int32)
+    discarded = np.zeros(size, dtype=np.int32)
     got_bits = np.zeros(size, dtype=np.uint64)
-    got_count = np.zeros(size, dtype=np.int64)
+    got_count = np.zeros(size, dtype=np.int32)
     played_bits = np.zeros(size, dtype=np.uint64)
-    played_count = np.zeros(size, dtype=np.int64)
+    played_count = np.zeros(size, dtype=np.int32)
     for c in range(len(card_act)):
         k, row, code = key[card_act[c]], card_row[c], card_code[c]
         if row == ex.DEALT:
