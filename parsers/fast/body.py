@@ -17,10 +17,12 @@ import polars as pl
 from parsers import en
 from parsers import extract as ex
 from parsers.fast.body_scan import Scanned, scan
-from parsers.fast.fields import DistinctTexts
+from parsers.fast.fields import DistinctTexts, Reading
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.text import Text
+
+_SUMMARY = Reading(en.SUMMARY_LINE, en.summary_fields())
 
 
 @dataclass(frozen=True, eq=False)
@@ -63,9 +65,7 @@ class Body:
 def read_body(text: Text, hands: Hands, seats: Seats) -> Body:
     """Read the lines below the first section of every hand."""
     found = scan(text, hands, seats)
-    summaries = DistinctTexts(text, found.interned).fields(
-        found.summary, 0, en.SUMMARY_LINE, en.summary_fields()
-    )
+    summaries = DistinctTexts(text, found.interned).fields(found.summary, 0, _SUMMARY)
     bad = found.bad
     bad[seats.hand[found.summary_seat[~summaries.get_column("read").to_numpy()]]] = True
     return Body(

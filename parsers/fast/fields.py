@@ -2,9 +2,11 @@
 
 A table line's tail, a seat line's stack, the header's rule words or a
 summary line differ little from hand to hand: the compiled scans file them
-under codes of their distinct texts (``parsers.fast.intern``); here each
-distinct text is matched against the ``en`` reader's own pattern once, and
-the fields go back to every line by code.
+under codes of their distinct texts (``parsers.fast.intern``); a
+``Reading`` matches each text against the ``en`` reader's own pattern and
+field expressions once, and remembers the fields, so later chunks of an
+archive only read texts never seen before. The fields go back to every line
+by code.
 """
 
 from __future__ import annotations
@@ -15,6 +17,46 @@ import polars as pl
 from parsers import extract as ex
 from parsers.fast.intern import Interned
 from parsers.fast.text import Text
+
+#: A reading forgets what it learnt when it knows this many texts (memory stays flat).
+MOST_KNOWN = 200_000
+
+
+class Reading:
+    """The fields (expressions of the groups ``g1``, ``g2``, ... of ``pattern``) of texts,
+    and ``read``: whether a text matched (false, and the fields null, where not). The first
+    group must take part in every match.
+
+    >>> digit = Reading(r"^a(\\d)$", {"d": pl.col("g1")})
+    >>> digit.rows(["a1", "b"]).rows()
+    [(True, '1'), (False, None)]
+    """
+
+    def __init__(self, pattern: str, fields: dict[str, pl.Expr]) -> None:
+        self.pattern = pattern
+        self.fields = fields
+        self.known: dict[str, tuple] = {}
+        self.schema = self._read([]).schema
+
+    def rows(self, texts: list[str]) -> pl.DataFrame:
+        """One row per text, in order."""
+        new = [t for t in dict.fromkeys(texts) if t not in self.known]
+        if new:
+            if len(self.known) + len(new) > MOST_KNOWN:
+                self.known.clear()
+            self.known.update(zip(new, self._read(new).iter_rows(), strict=True))
+        return pl.DataFrame([self.known[t] for t in texts], self.schema, orient="row")
+
+    def _read(self, texts: list[str]) -> pl.DataFrame:
+        frame = pl.DataFrame({"key": texts}, schema={"key": pl.String}).with_row_index("j")
+        matched, _ = ex.match_groups(frame, self.pattern, column="key")
+        read = matched.select("j", read=pl.lit(True), **self.fields)
+        return (
+            frame.select("j")
+            .join(read, on="j", how="left")
+            .drop("j")
+            .with_columns(pl.col("read").fill_null(False))
+        )
 
 
 class DistinctTexts:
@@ -29,20 +71,15 @@ class DistinctTexts:
         """The text of each code (null for -1)."""
         return self._with_null.gather(self._rows(codes))
 
-    def fields(
-        self, codes: np.ndarray, kind: int, pattern: str, fields: dict[str, pl.Expr]
-    ) -> pl.DataFrame:
-        """``fields`` (expressions of the groups ``g1``, ``g2``, ... of ``pattern``) of each
-        code's text, read once per distinct text of ``kind``, and ``read``: whether the text
-        matched (false, and the fields null, where not, and for -1). The first group must
-        take part in every match."""
-        frame = pl.DataFrame({"key": self.values}).with_row_index("j")
-        matched, _ = ex.match_groups(frame.filter(pl.Series(self.kind == kind)), pattern, "key")
-        read = matched.select(read=pl.lit(True), **fields)
-        row = np.full(len(self.values) + 1, read.height, dtype=np.int64)
-        row[matched.get_column("j").to_numpy()] = np.arange(read.height)
-        read = pl.concat([read, read.clear(1)]).with_columns(pl.col("read").fill_null(False))
-        return read[row[self._rows(codes)]]
+    def fields(self, codes: np.ndarray, kind: int, reading: Reading) -> pl.DataFrame:
+        """``reading``'s row for each code's text (of ``kind``), and for -1 a row that did
+        not read (fields null)."""
+        of_kind = np.flatnonzero(self.kind == kind)
+        table = reading.rows(self.values.gather(of_kind).to_list())
+        table = pl.concat([table, table.clear(1)]).with_columns(pl.col("read").fill_null(False))
+        row = np.full(len(self.values) + 1, len(of_kind), dtype=np.int64)
+        row[of_kind] = np.arange(len(of_kind))
+        return table[row[self._rows(codes)]]
 
     def _rows(self, codes: np.ndarray) -> np.ndarray:
         return np.where(codes >= 0, codes, len(self.values))

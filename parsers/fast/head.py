@@ -18,7 +18,7 @@ import polars as pl
 
 from parsers import en
 from parsers.fast import head_scan
-from parsers.fast.fields import DistinctTexts
+from parsers.fast.fields import DistinctTexts, Reading
 from parsers.fast.hands import Hands
 from parsers.fast.head_scan import HeadScan
 from parsers.fast.text import Text
@@ -26,6 +26,10 @@ from parsers.segment import HEAD
 
 #: Hands with more seats than this are left to the thorough reader.
 MAX_SEATS = 10
+_RULES = Reading(f"^{en.HEADER_WORDS}$", en.rule_words(*(pl.col(f"g{i}") for i in (1, 2, 3, 4))))
+_TABLE_TAIL = Reading(en.TABLE_FIELDS, en.table_fields())
+_MATCH_TAIL = Reading(f"^({en.MATCH_TAIL})", en.match_fields(2))
+_SEAT_TAIL = Reading(en.SEAT_FIELDS, en.seat_fields())
 
 
 @dataclass(frozen=True, eq=False)
@@ -84,12 +88,7 @@ def read_head(text: Text, hands: Hands) -> Head:
 
 def _header(text: Text, found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
     """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``."""
-    rules = texts.fields(
-        found.rules,
-        head_scan.WORDS,
-        f"^{en.HEADER_WORDS}$",
-        en.rule_words(*(pl.col(f"g{i}") for i in (1, 2, 3, 4))),
-    )
+    rules = texts.fields(found.rules, head_scan.WORDS, _RULES)
     zone = en.zone(texts.of(found.label).fill_null(""))
     return pl.concat(
         [
@@ -115,9 +114,7 @@ def _cut_only(values: pl.Series, cut: np.ndarray) -> pl.Series:
 
 def _tables(found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
     """``Table '<name>' <n>-max, <stake>, Seat #<k> is the button``: the name ends at the last quote."""
-    fields = texts.fields(
-        found.table_tail, head_scan.TABLE_TAIL, en.TABLE_FIELDS, en.table_fields()
-    )
+    fields = texts.fields(found.table_tail, head_scan.TABLE_TAIL, _TABLE_TAIL)
     read = fields.get_column("read")
     read &= fields.get_column("max_players").is_not_null()
     read &= fields.get_column("button_seat").is_not_null()
@@ -127,9 +124,7 @@ def _tables(found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
 def _matches(found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
     """``Match #<id>, hand <i> of <m>`` or ``Match #<id>, Fantasyland continuation`` (or none)."""
     has = pl.Series(found.match_id >= 0)
-    fields = texts.fields(
-        found.match_tail, head_scan.MATCH_TAIL, f"^({en.MATCH_TAIL})", en.match_fields(2)
-    )
+    fields = texts.fields(found.match_tail, head_scan.MATCH_TAIL, _MATCH_TAIL)
     return fields.with_columns(
         match_id=texts.of(found.match_id),
         continuation=has & fields.get_column("continuation"),
@@ -141,7 +136,7 @@ def _seats(
     found: HeadScan, texts: DistinctTexts, lines: np.ndarray, owner: np.ndarray, count: int
 ) -> tuple[Seats, np.ndarray]:
     """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``; the name ends at the last ``(``."""
-    fields = texts.fields(found.seat_tail, head_scan.SEAT_TAIL, en.SEAT_FIELDS, en.seat_fields())
+    fields = texts.fields(found.seat_tail, head_scan.SEAT_TAIL, _SEAT_TAIL)
     bad = np.zeros(count, dtype=bool)
     bad[owner[~fields.get_column("read").to_numpy()]] = True
     rank = np.arange(len(lines)) - np.searchsorted(owner, owner)
