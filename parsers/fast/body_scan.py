@@ -113,7 +113,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     """Read the body lines of every hand (below its first section, section lines aside)
     against the seats of its hand."""
     lines = text.lines()
-    showdown = int(np.count_nonzero(hands.sec == SHOWDOWN))
+    showdown = hands.showdown
     cards = int(text.ends[-1] - text.starts[0]) // 3 + 1
 
     def empty(size, dtype=np.int64):

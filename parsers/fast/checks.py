@@ -123,7 +123,7 @@ def _section_problems(hands: Hands, seats: Seats, streets: np.ndarray, count: in
     live = np.bincount(seats.hand[~in_fl], minlength=count) > 0
     first = fl.astype(np.int64)
     played = np.where(live, streets, 0)
-    lines = np.flatnonzero(hands.section)
+    lines = hands.sections
     hand, code = hands.hand[lines], hands.sec[lines].astype(np.int64)
     nth = np.arange(len(lines)) - np.searchsorted(hand, hand)
     f, m = first[hand], played[hand]

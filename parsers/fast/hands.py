@@ -38,10 +38,13 @@ class Hands:
 
     Per hand: ``first`` (its header's line index) and ``stop`` (one past its
     last line). Per line: ``hand`` (-1 outside hands and on blank lines),
-    ``section`` (whether it is a section line) and ``sec`` (the code of the
-    section it is in, ``HEAD`` above the first, ``UNKNOWN`` for a section
-    the grammar lacks). ``strays``: one row per run of lines outside hands
-    (``n``, ``count``, ``line``: its first line, cut to the excerpt length).
+    ``section`` (whether it is a section line of a hand) and ``sec`` (the
+    code of the section it is in, ``HEAD`` above the first, ``UNKNOWN`` for a
+    section the grammar lacks). The line indices of the ``head`` lines (below
+    a header, above its first section) and of the ``sections``; ``showdown``:
+    how many lines of hands are in a showdown section. ``strays``: one row per
+    run of lines outside hands (``n``, ``count``, ``line``: its first line,
+    cut to the excerpt length).
     """
 
     first: np.ndarray
@@ -49,6 +52,9 @@ class Hands:
     hand: np.ndarray
     section: np.ndarray
     sec: np.ndarray
+    head: np.ndarray
+    sections: np.ndarray
+    showdown: int
     strays: pl.DataFrame
 
     def count(self) -> int:
@@ -60,32 +66,38 @@ def cut(text: Text) -> Hands:
     blank = _blank(text, text.ends - text.starts)
     header = text.begins(HEADER_PREFIX.encode())
     section = text.begins(SECTION_PREFIX.encode())
-    hand, sec, first, stop, inside, latest = _walk(
-        text.buf, text.starts, text.ends, blank, header, section
-    )
+    walked = _walk(text.buf, text.starts, text.ends, blank, header, section)
+    hand, sec, section, first, stop, head, sections, showdown, stray_at, stray_count = walked
     return Hands(
         first=first,
         stop=stop,
         hand=hand,
-        section=section & (hand >= 0),
+        section=section,
         sec=sec,
-        strays=_strays(text, np.flatnonzero(~inside & ~blank), latest),
+        head=head,
+        sections=sections,
+        showdown=showdown,
+        strays=_strays(text, stray_at, stray_count),
     )
 
 
 @numba.njit(cache=True, nogil=True)
-def _walk(buf, starts, ends, blank, header, section):
-    """One pass over the lines: each line's hand (-1 outside hands and on blank lines) and
-    section code; each hand's first line and stop; per line whether it is inside a hand
-    (never a blank line) and the index of the latest header (-1: none yet)."""
+def _walk(buf, starts, ends, blank, header, section_start):
+    """One pass over the lines: ``Hands``' arrays, and the first line and size of each stray
+    run (the non-blank lines outside hands between two headers)."""
     lines = len(starts)
+    hands = header.sum()
     hand = np.full(lines, -1, dtype=np.int64)
     sec = np.full(lines, HEAD, dtype=np.int16)
-    inside_hand = np.zeros(lines, dtype=np.bool_)
-    latest = np.empty(lines, dtype=np.int64)
-    first = np.empty(header.sum(), dtype=np.int64)
-    stop = np.empty(header.sum(), dtype=np.int64)
-    count, inside, code = 0, False, HEAD
+    section = np.zeros(lines, dtype=np.bool_)
+    first = np.empty(hands, dtype=np.int64)
+    stop = np.empty(hands, dtype=np.int64)
+    head = np.empty(lines, dtype=np.int64)
+    sections = np.empty(lines, dtype=np.int64)
+    stray_at = np.empty(hands + 1, dtype=np.int64)
+    stray_count = np.zeros(hands + 1, dtype=np.int64)
+    count = heads = found = strays = showdown = 0
+    inside, code, gap = False, HEAD, -2
     for i in range(lines):
         if header[i]:
             if inside:
@@ -99,13 +111,28 @@ def _walk(buf, starts, ends, blank, header, section):
             inside = False
         if inside and not blank[i]:
             hand[i] = count - 1
-            if section[i]:
+            if section_start[i]:
                 code = _section_code(buf, starts[i], ends[i])
+                section[i] = True
+                sections[found] = i
+                found += 1
+            elif code == HEAD and not header[i]:
+                head[heads] = i
+                heads += 1
+            showdown += code == SHOWDOWN
+        elif not blank[i]:
+            if gap != count - 1:
+                gap = count - 1
+                stray_at[strays] = i
+                strays += 1
+            stray_count[strays - 1] += 1
         sec[i] = code if count else HEAD
-        inside_hand[i], latest[i] = inside, count - 1
     if inside:
         stop[count - 1] = lines
-    return hand, sec, first, stop, inside_hand, latest
+    return (
+        hand, sec, section, first, stop, head[:heads].copy(), sections[:found].copy(), showdown,
+        stray_at[:strays].copy(), stray_count[:strays].copy(),
+    )  # fmt: skip
 
 
 @numba.njit(cache=True, inline="always")
@@ -146,10 +173,8 @@ def _blank(text: Text, length: np.ndarray) -> np.ndarray:
     return blank
 
 
-def _strays(text: Text, lines: np.ndarray, number: np.ndarray) -> pl.DataFrame:
+def _strays(text: Text, at: np.ndarray, count: np.ndarray) -> pl.DataFrame:
     """One row per run of non-blank lines between two hands: its first line and size."""
-    _, first, count = np.unique(number[lines], return_index=True, return_counts=True)
-    at = lines[first]
     return pl.DataFrame(
         {
             "n": at + text.first_line,

@@ -22,7 +22,6 @@ from parsers.fast.fields import DistinctTexts, Reading
 from parsers.fast.hands import Hands
 from parsers.fast.head_scan import HeadScan
 from parsers.fast.text import Text
-from parsers.segment import HEAD
 
 #: Hands with more seats than this are left to the thorough reader.
 MAX_SEATS = 10
@@ -70,8 +69,7 @@ class Head:
 
 def read_head(text: Text, hands: Hands) -> Head:
     """Read every hand's header, table, match and seat lines."""
-    lines = np.flatnonzero((hands.hand >= 0) & (hands.sec == HEAD))
-    lines = lines[lines != hands.first[hands.hand[lines]]]
+    lines = hands.head
     found = head_scan.scan(text, hands.first, lines)
     texts = DistinctTexts(text, found.interned)
     header, tables, matches = (
