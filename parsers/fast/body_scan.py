@@ -32,7 +32,7 @@ import numpy as np
 
 from parsers import en
 from parsers import extract as ex
-from parsers.fast.cards import MOST, card_pairs
+from parsers.fast.cards import MOST, card_parts
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.intern import Filed, Interned, intern, new_table
@@ -133,7 +133,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
     counts = _scan(
         text.buf, text.words, text.starts, text.ends, hands.hand, hands.sec, hands.section,
-        seats.name_at, seats.name_len, seats.slots, card_pairs(), *arrays, *filed.arrays(),
+        seats.name_at, seats.name_len, seats.slots, card_parts(), *arrays, *filed.arrays(),
     )  # fmt: skip
     trimmed = {
         name: getattr(out, name)[:count]
@@ -145,7 +145,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
 
 @numba.njit(cache=True, nogil=True)
 def _scan(
-    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, pairs,
+    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, parts,
     dealt_seat, dealt_sec, dealt_count, dealt_shown, set_seat, set_sec, set_hidden,
     timeout_seat, timeout_sec, show_seat, fouled, show_codes, summary_seat, summary,
     dealt_act, dealt_code, set_act, set_row, set_code, bad,
@@ -167,7 +167,7 @@ def _scan(
                 continue
             dealt_seat[dealt_lines], dealt_sec[dealt_lines] = row, sec
             dealt_count[dealt_lines], dealt_shown[dealt_lines] = 0, False
-            ok, dealt = _dealt(buf, name_end, e, pairs, dealt_lines, dealt_act, dealt_code,
+            ok, dealt = _dealt(buf, name_end, e, parts, dealt_lines, dealt_act, dealt_code,
                                dealt, dealt_count, dealt_shown)  # fmt: skip
             dealt_lines += 1
             if not (ok and playing):
@@ -183,13 +183,13 @@ def _scan(
             timeouts += 1
         elif playing:
             set_seat[set_lines], set_sec[set_lines] = row, sec
-            ok, set_hidden[set_lines], placed = _placement(buf, at, e, pairs, set_lines, set_act,
+            ok, set_hidden[set_lines], placed = _placement(buf, at, e, parts, set_lines, set_act,
                                                            set_row, set_code, placed)  # fmt: skip
             set_lines += 1
             bad[h] |= not ok
         elif sec == SHOWDOWN:
             show_seat[shows] = row
-            ok, fouled[shows] = _showdown(buf, at, e, pairs, show_codes[shows])
+            ok, fouled[shows] = _showdown(buf, at, e, parts, show_codes[shows])
             shows += 1
             bad[h] |= not ok
         elif sec == SUMMARY:
@@ -238,13 +238,19 @@ def _bind(buf, at, hand_slots, name_at, name_len, first, second, other):
 
 
 @numba.njit(cache=True, inline="always")
-def _list(buf, open_, pairs):
+def _code(parts, rank, suit):
+    """The code of the card written ``rank`` then ``suit`` (negative: not a card)."""
+    return parts[0, rank] + parts[1, suit]
+
+
+@numba.njit(cache=True, inline="always")
+def _list(buf, open_, parts):
     """The canonical card list opening at ``open_``: its size and close (-1, -1: not one)."""
     if buf[open_ + 1] == 93:
         return 0, open_ + 1
     for n in range(MOST):
         at = open_ + 1 + 3 * n
-        if pairs[buf[at], buf[at + 1]] < 0:
+        if _code(parts, buf[at], buf[at + 1]) < 0:
             return -1, -1
         after = buf[at + 2]
         if after == 93:
@@ -255,7 +261,7 @@ def _list(buf, open_, pairs):
 
 
 @numba.njit(cache=True, inline="always")
-def _emit(buf, open_, size, row, pairs, act, card_act, card_row, card_code, cards):
+def _emit(buf, open_, size, row, parts, act, card_act, card_row, card_code, cards):
     """The ``size`` cards of the list opening at ``open_``, stored from index ``cards`` on
     (``card_row`` None: not stored); the new number of cards stored."""
     for n in range(size):
@@ -263,7 +269,7 @@ def _emit(buf, open_, size, row, pairs, act, card_act, card_row, card_code, card
         card_act[cards] = act
         if card_row is not None:
             card_row[cards] = row
-        card_code[cards] = pairs[buf[at], buf[at + 1]]
+        card_code[cards] = _code(parts, buf[at], buf[at + 1])
         cards += 1
     return cards
 
@@ -288,14 +294,14 @@ def _counted(buf, at, stop, before):
 
 
 @numba.njit(cache=True, inline="always")
-def _dealt(buf, at, stop, pairs, act, card_act, card_code, cards, count, shown):
+def _dealt(buf, at, stop, parts, act, card_act, card_code, cards, count, shown):
     """`` [<cards>]`` or `` (<c> card(s))`` from ``at`` to the line's end: whether it reads."""
     if buf[at + 1] == 91:
         shown[act] = True
-        size, close = _list(buf, at + 1, pairs)
+        size, close = _list(buf, at + 1, parts)
         if size > 0 and close == stop - 1:
             count[act] = size
-            return True, _emit(buf, at + 1, size, ex.DEALT, pairs, act, card_act, None,
+            return True, _emit(buf, at + 1, size, ex.DEALT, parts, act, card_act, None,
                                card_code, cards)  # fmt: skip
         return False, cards
     if buf[at + 1] != 40 or buf[stop - 1] != 41:
@@ -307,15 +313,17 @@ def _dealt(buf, at, stop, pairs, act, card_act, card_code, cards, count, shown):
 
 @numba.njit(cache=True, inline="always")
 def _row_word(buf, at):
-    """Which row word (``top [``...) is written at ``at``: its row and length (-1, 0: none)."""
-    for row in range(3):
-        if _equals(buf, at, _ROW_WORDS[row]):
-            return row, len(_ROW_WORDS[row])
+    """Which row word (``top [``...) is written at ``at``: its row and length (-1, 0: none).
+    Their first letters differ, so the first byte picks the one to compare."""
+    first = buf[at]
+    row = 0 if first == 116 else 1 if first == 109 else 2 if first == 98 else -1
+    if row >= 0 and _equals(buf, at, _ROW_WORDS[row]):
+        return row, len(_ROW_WORDS[row])
     return -1, 0
 
 
 @numba.njit(cache=True, inline="always")
-def _placement(buf, at, stop, pairs, act, card_act, card_row, card_code, cards):
+def _placement(buf, at, stop, parts, act, card_act, card_row, card_code, cards):
     """``sets <row> [<cards>], ...`` from ``at`` to the line's end: whether it reads, the
     discards it counts without naming them, and the new card count."""
     if not _equals(buf, at, _SETS):
@@ -335,10 +343,10 @@ def _placement(buf, at, stop, pairs, act, card_act, card_row, card_code, cards):
             return False, 0, cards
         used |= 1 << row
         open_ = pos + length - 1
-        size, close = _list(buf, open_, pairs)
+        size, close = _list(buf, open_, parts)
         if size < 0 or close >= stop:
             return False, 0, cards
-        cards = _emit(buf, open_, size, row, pairs, act, card_act, card_row, card_code, cards)
+        cards = _emit(buf, open_, size, row, parts, act, card_act, card_row, card_code, cards)
         pos = close + 1
         first = False
     if first:
@@ -347,10 +355,10 @@ def _placement(buf, at, stop, pairs, act, card_act, card_row, card_code, cards):
         return True, 0, cards
     if _equals(buf, pos, _DISCARDS) and buf[pos + len(_DISCARDS)] == 91:
         open_ = pos + len(_DISCARDS)
-        size, close = _list(buf, open_, pairs)
+        size, close = _list(buf, open_, parts)
         if size < 0 or close != stop - 1:
             return False, 0, cards
-        cards = _emit(buf, open_, size, ex.DISCARD, pairs, act, card_act, card_row, card_code,
+        cards = _emit(buf, open_, size, ex.DISCARD, parts, act, card_act, card_row, card_code,
                       cards)  # fmt: skip
         return True, 0, cards
     number = _counted(buf, pos, stop, _DISCARDS)
@@ -358,36 +366,36 @@ def _placement(buf, at, stop, pairs, act, card_act, card_row, card_code, cards):
 
 
 @numba.njit(cache=True, inline="always")
-def _showdown(buf, at, stop, pairs, codes):
+def _showdown(buf, at, stop, parts, codes):
     """``shows top [...] (...), middle [...] (...), bottom [...] (...)[ - fouled]`` from ``at``
     to the line's end: whether it reads and whether it says ``fouled``; the 13 cards go to
-    ``codes``. The line holds exactly three ``[`` and three ``]``, so the texts hold none."""
-    opens = np.empty(3, dtype=np.int64)
-    found, closes = 0, 0
-    for k in range(at, stop):
-        if buf[k] == 91:
-            if found == 3:
-                return False, False
-            opens[found] = k
-            found += 1
-        closes += buf[k] == 93
-    fouled = _equals(buf, max(stop - len(_FOULED), 0), _FOULED)
-    if found != 3 or closes != 3:
-        return False, fouled
+    ``codes``. Read left to right: each row's list opens at the first ``[`` after the text
+    before it, and the texts hold no brackets."""
+    fouled = stop - at >= len(_FOULED) and _equals(buf, stop - len(_FOULED), _FOULED)
+    end = stop - len(_FOULED) if fouled else stop
     pos, n = at, 0
     for k in range(3):
         words = _SHOWS[k]
-        begin = opens[k] + 1 - len(words)
-        if begin < pos or (k == 0 and begin != at) or not _equals(buf, begin, words):
+        open_ = pos
+        while open_ < end and buf[open_] != 91:
+            if buf[open_] == 93:
+                return False, fouled
+            open_ += 1
+        begin = open_ + 1 - len(words)
+        if open_ >= end or begin < pos or (k == 0 and begin != at):
             return False, fouled
-        size, close = _list(buf, opens[k], pairs)
-        if size != _SHOWN_SIZES[k] or close >= stop:
+        if not _equals(buf, begin, words):
+            return False, fouled
+        size, close = _list(buf, open_, parts)
+        if size != _SHOWN_SIZES[k] or close >= end:
             return False, fouled
         for c in range(size):
-            codes[n] = pairs[buf[opens[k] + 1 + 3 * c], buf[opens[k] + 2 + 3 * c]]
+            codes[n] = _code(parts, buf[open_ + 1 + 3 * c], buf[open_ + 2 + 3 * c])
             n += 1
         if buf[close + 1] != 32 or buf[close + 2] != 40:
             return False, fouled
         pos = close + 3
-    last = (stop - len(_FOULED) if fouled else stop) - 1
-    return last >= pos and buf[last] == 41, fouled
+    for k in range(pos, end):
+        if buf[k] == 91 or buf[k] == 93:
+            return False, fouled
+    return end - 1 >= pos and buf[end - 1] == 41, fouled
