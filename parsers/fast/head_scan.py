@@ -15,7 +15,7 @@ is marked ``bad`` and left to it.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+from dataclasses import dataclass, fields, replace
 
 import numba
 import numpy as np
@@ -49,12 +49,13 @@ class HeadScan:
 
     Per hand: the room id's span (``room_start``, ``room_end``), ``local``
     (the clock in microseconds since 1970, naive), the codes of the
-    ``rules`` (the header's rule words) and clock ``label``, the table line's (``table_name``,
-    ``table_tail``) and match line's (``match_id``, ``match_tail``; -1: no
-    match line) and ``bad``: a line that does not cut, a line of no known
-    kind, more than one table or match line, or no table line. Per line
-    below a header: ``kind``. Per seat line: ``seat``, ``name_at``,
-    ``name_len`` and the codes ``seat_tail`` and ``player``. Codes index
+    ``rules`` (the header's rule words) and clock ``label``, the table
+    line's (``table_name``, ``table_tail``) and match line's (``match_id``,
+    ``match_tail``; -1: no match line) and ``bad``: a line that does not cut,
+    a line of no known kind, more than one table or match line, or no table
+    line. Per line below a header: ``kind``. Per seat line: ``seat``,
+    ``name_at``, ``name_len`` and the codes ``seat_tail`` and ``player``
+    (while ``_scan`` fills them: per line below a header). Codes index
     ``interned``; where a hand is ``bad`` its fields mean nothing.
     """
 
@@ -74,49 +75,12 @@ class HeadScan:
     name_len: np.ndarray
     seat_tail: np.ndarray
     player: np.ndarray
-    interned: Interned
-
-
-def scan(text: Text, first: np.ndarray, lines: np.ndarray) -> HeadScan:
-    """Cut the headers (lines ``first``, one per hand) and the ``lines`` below them (line
-    indices in order, hand by hand) of ``text``."""
-    count, size = len(first), len(lines)
-    out, filed = _Out.empty(count, size), Filed.empty(2 * count + 2 * size)
-    interned = _scan(text.buf, text.words, text.starts, text.ends, first, lines,
-                     *(getattr(out, f.name) for f in fields(out)), *filed.arrays())  # fmt: skip
-    seats = out.kind == SEAT_LINE
-    return HeadScan(
-        out.room_start, out.room_end, out.local, out.rules, out.label,
-        out.table_name, out.table_tail, out.match_id, out.match_tail, out.bad, out.kind,
-        out.seat[seats], out.name_at[seats], out.name_len[seats], out.seat_tail[seats],
-        out.player[seats], filed.interned(interned),
-    )  # fmt: skip
-
-
-@dataclass(frozen=True, eq=False)
-class _Out:
-    """``_scan``'s output arrays, in its argument order (per line arrays: every line below
-    a header; ``scan`` keeps the seat lines'); the texts filed follow them."""
-
-    room_start: np.ndarray
-    room_end: np.ndarray
-    local: np.ndarray
-    rules: np.ndarray
-    label: np.ndarray
-    table_name: np.ndarray
-    table_tail: np.ndarray
-    match_id: np.ndarray
-    match_tail: np.ndarray
-    bad: np.ndarray
-    kind: np.ndarray
-    seat: np.ndarray
-    name_at: np.ndarray
-    name_len: np.ndarray
-    seat_tail: np.ndarray
-    player: np.ndarray
+    interned: Interned | None = None
 
     @classmethod
-    def empty(cls, count: int, size: int) -> _Out:
+    def empty(cls, count: int, size: int) -> HeadScan:
+        """Arrays for ``count`` hands and ``size`` lines below their headers, for ``_scan``."""
+
         def per_hand(dtype=np.int64, fill=-1):
             return np.full(count, fill, dtype=dtype)
 
@@ -129,6 +93,23 @@ class _Out:
             per_line(np.int8, OTHER_LINE), per_line(), per_line(), per_line(fill=0), per_line(),
             per_line(),
         )  # fmt: skip
+
+
+#: The fields ``_scan`` fills per line that ``scan`` keeps for the seat lines only.
+_PER_SEAT = ("seat", "name_at", "name_len", "seat_tail", "player")
+
+
+def scan(text: Text, first: np.ndarray, lines: np.ndarray) -> HeadScan:
+    """Cut the headers (lines ``first``, one per hand) and the ``lines`` below them (line
+    indices in order, hand by hand) of ``text``."""
+    count, size = len(first), len(lines)
+    out, filed = HeadScan.empty(count, size), Filed.empty(2 * count + 2 * size)
+    arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
+    interned = _scan(text.buf, text.words, text.starts, text.ends, first, lines, *arrays,
+                     *filed.arrays())  # fmt: skip
+    seats = out.kind == SEAT_LINE
+    kept = {name: getattr(out, name)[seats] for name in _PER_SEAT}
+    return replace(out, **kept, interned=filed.interned(interned))
 
 
 @numba.njit(cache=True, nogil=True)
