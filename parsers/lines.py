@@ -155,15 +155,14 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
     carry = b"" if bom else carry
     first_line = 1
     encoding = "utf-8" if bom else ""
-    block = bytearray(chunk_bytes)
-    view = memoryview(block)
+    view = memoryview(np.empty(chunk_bytes, dtype=np.uint8))  # pages touched only as filled
     at_eof = False
     while not at_eof:
         size = _fill(stream, view)
         at_eof = size == 0
         if not encoding and (carry or size):
             encoding = choose_encoding(carry + bytes(view[: min(size, 1 << 20)]))
-        cut = _cut_block(block, size, chunk_bytes)
+        cut = _cut_block(view, size, chunk_bytes)
         if cut <= 0:
             carry += view[:size]
             cut = len(carry) if at_eof else _cut(carry, chunk_bytes)
@@ -186,14 +185,16 @@ def _fill(stream: BinaryIO, view: memoryview) -> int:
     return size
 
 
-def _cut_block(block: bytearray, size: int, chunk_bytes: int) -> int:
+def _cut_block(view: memoryview, size: int, chunk_bytes: int) -> int:
     """Where to end a chunk in a full block (its first ``size`` bytes): after its last blank
     line (0: no blank line in it, or not a full block). The last blank line of ``carry +
     block`` is then this one."""
     if size < chunk_bytes:
         return 0
-    blank = _last_blank(block, end=size)
-    return block.index(b"\n", blank + 1, size) + 1 if blank >= 0 else 0
+    blank = _last_blank(view, end=size)
+    if blank < 0:
+        return 0
+    return blank + 2 if view[blank + 1] == ord("\n") else blank + 3
 
 
 def count_lines(data: bytes) -> int:
@@ -232,7 +233,7 @@ def _cut(buffer: bytes, chunk_bytes: int) -> int:
     return 0
 
 
-def _last_blank(buffer: bytes | bytearray, window: int = 1 << 16, end: int | None = None) -> int:
+def _last_blank(buffer: bytes | memoryview, window: int = 1 << 16, end: int | None = None) -> int:
     """Where the last blank line's preceding ``\\n`` is in ``buffer[:end]`` (-1: none),
     searching back from the end in growing windows (a blank line is almost always near the
     end).
@@ -244,9 +245,10 @@ def _last_blank(buffer: bytes | bytearray, window: int = 1 << 16, end: int | Non
     start = end
     while start > 0:
         start = max(0, start - window)
-        found = max(buffer.rfind(b"\n\n", start, end), buffer.rfind(b"\n\r\n", start, end))
+        part = bytes(buffer[start:end])
+        found = max(part.rfind(b"\n\n"), part.rfind(b"\n\r\n"))
         if found >= 0:
-            return found
+            return start + found
         window *= 4
     return -1
 
