@@ -28,8 +28,8 @@ class Reading:
     group must take part in every match.
 
     >>> digit = Reading(r"^a(\\d)$", {"d": pl.col("g1")})
-    >>> digit.rows(["a1", "b"]).rows()
-    [(True, '1'), (False, None)]
+    >>> digit.rows(["a1", "b"], unread=1).rows()
+    [(True, '1'), (False, None), (False, None)]
     """
 
     def __init__(self, pattern: str, fields: dict[str, pl.Expr]) -> None:
@@ -37,15 +37,17 @@ class Reading:
         self.fields = fields
         self.known: dict[str, tuple] = {}
         self.schema = self._read([]).schema
+        self.unread = (False,) + (None,) * (len(self.schema) - 1)
 
-    def rows(self, texts: list[str]) -> pl.DataFrame:
-        """One row per text, in order."""
+    def rows(self, texts: list[str], unread: int = 0) -> pl.DataFrame:
+        """One row per text, in order, then ``unread`` rows that did not read."""
         new = [t for t in dict.fromkeys(texts) if t not in self.known]
         if new:
             if len(self.known) + len(new) > MOST_KNOWN:
                 self.known.clear()
             self.known.update(zip(new, self._read(new).iter_rows(), strict=True))
-        return pl.DataFrame([self.known[t] for t in texts], self.schema, orient="row")
+        rows = [self.known[t] for t in texts] + [self.unread] * unread
+        return pl.DataFrame(rows, self.schema, orient="row")
 
     def _read(self, texts: list[str]) -> pl.DataFrame:
         frame = pl.DataFrame({"key": texts}, schema={"key": pl.String}).with_row_index("j")
@@ -75,8 +77,7 @@ class DistinctTexts:
         """``reading``'s row for each code's text (of ``kind``), and for -1 a row that did
         not read (fields null)."""
         of_kind = np.flatnonzero(self.kind == kind)
-        table = reading.rows(self.values.gather(of_kind).to_list())
-        table = pl.concat([table, table.clear(1)]).with_columns(pl.col("read").fill_null(False))
+        table = reading.rows(self.values.gather(of_kind).to_list(), unread=1)
         row = np.full(len(self.values) + 1, len(of_kind), dtype=np.int64)
         row[of_kind] = np.arange(len(of_kind))
         return table[row[self._rows(codes)]]
