@@ -91,7 +91,7 @@ def read(
     rest, numbers = _rest(text, hands, good)
     return Part(
         tables={
-            "hands": tables.hands_table(frame, lines, source_file),
+            "hands": tables.hands_table(frame, ids, lines, source_file),
             "player_hands": tables.player_hands_table(good, buttons, ids, head.seats, body),
             "placements": tables.placements_table(good, ids, head.seats, body),
             "rejects": _stray_rejects(hands, source_file),

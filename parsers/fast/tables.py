@@ -46,10 +46,13 @@ def _coded(codes: np.ndarray, values: pa.Array, mask: np.ndarray | None = None) 
     return pa.DictionaryArray.from_arrays(pa.array(codes.astype(np.int32), mask=mask), values)
 
 
-def hands_table(frame: pl.DataFrame, first_line: np.ndarray, source_file: str) -> pa.Table:
-    """``hands`` rows of the passing hands (``frame`` from ``checks.describe``, filtered)."""
+def hands_table(
+    frame: pl.DataFrame, hand_ids: HandIds, first_line: np.ndarray, source_file: str
+) -> pa.Table:
+    """``hands`` rows of the passing hands (``frame`` from ``checks.describe``, filtered; their
+    ids are ``hand_ids.values``)."""
     out = frame.with_columns(
-        hand_id=pl.concat_str(pl.lit("en:"), "room_hand_id"),
+        hand_id=pl.Series(hand_ids.values),
         source_format=pl.lit("en"),
         fantasyland_continuation=pl.col("continuation").fill_null(False),
         source_file=pl.lit(source_file),
