@@ -1,0 +1,252 @@
+"""``decide``: the expected value of every legal placement of one street (issue 10).
+
+For a ``Situation`` (``situation.py``) every legal placement of the dealt
+cards (``placements.py``) is a candidate. The cards the hero has not seen are
+dealt at random; the hero's and the opponents' remaining streets are finished
+by the rollout policy (``policy.py``) and every finished board is settled
+against every opponent by the ruleset's rules (``showdown.py``, R3-R6):
+
+* all candidates read the same random cards (common random numbers);
+* successive halving: every candidate gets ``FIRST_ROUND`` rollouts, then
+  the better half (by value) twice as many, and so on until the best few
+  have ``rollouts``; each candidate is listed with the rollouts it had and
+  its standard error, best first (the candidates that went furthest first,
+  then by value);
+* with nothing left to deal (the last street, every opponent complete) the
+  one outcome is exact: one rollout, ``se`` 0.
+
+>>> from pipeline.rulesets import load_ruleset
+>>> from pipeline.decisions.situation import situation_of
+>>> rs = load_ruleset("pineapple-1-6-american")
+>>> s = situation_of({"hero": {"top": "2c 3d", "middle": "Kc Kd 9h 8h 8c", "bottom": "As Ah Ad 4c",
+...     "cards": "Ac 3h 7s"}, "opponents": [{"top": "Qs Jd 5h", "middle": "Th Tc 6s 6d 2h",
+...     "bottom": "9s 9c 9d 5c 5d"}]}, rs)
+>>> best = decide(s, rs)[0]
+>>> best.cards_text("bottom"), best.discard_text, best.ev, best.se
+('As Ah Ad 4c Ac', '3h', 18.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from pipeline.cards import format_cards
+from pipeline.decisions import rollout_kernel
+from pipeline.decisions.fantasyland_worth import default_fantasyland_value
+from pipeline.decisions.placements import Placements, legal_placements
+from pipeline.decisions.policy import style_knobs
+from pipeline.decisions.showdown import ShowdownRules
+from pipeline.decisions.situation import Situation
+from pipeline.rulesets import Ruleset
+from pipeline.simulator.styles import STYLES
+from pipeline.simulator.value import chase_rank
+
+#: Rollouts the best candidates get by default (``--rollouts``).
+DEFAULT_ROLLOUTS = 2000
+#: Rollouts every candidate gets before the first halving.
+FIRST_ROUND = 32
+#: The finishing players' style: the simulator's ``balanced`` rollout knobs.
+ROLLOUT_STYLE = "balanced"
+CHASER_MIDDLE = 0.5  # as pipeline.simulator.street_view: chasers like middle pairs in Pineapple
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One placement and what it is worth: points against the table, Fantasyland, value."""
+
+    top: tuple[int, ...]
+    middle: tuple[int, ...]
+    bottom: tuple[int, ...]
+    discard: tuple[int, ...]
+    ev: float  # expected points of the hand against all opponents (R4)
+    se: float  # standard error of ev
+    fantasyland: float  # probability the hero earns Fantasyland
+    value: float  # ev + V * fantasyland
+    rollouts: int
+
+    def cards_text(self, row: str) -> str:
+        return format_cards(getattr(self, row))
+
+    @property
+    def discard_text(self) -> str:
+        return format_cards(self.discard)
+
+    def to_json(self) -> dict:
+        """The candidate as ``ofc decide`` prints it."""
+        return {
+            "top": self.cards_text("top"),
+            "middle": self.cards_text("middle"),
+            "bottom": self.cards_text("bottom"),
+            "discard": self.discard_text,
+            "ev": round(self.ev, 4),
+            "se": round(self.se, 4),
+            "fantasyland": round(self.fantasyland, 4),
+            "value": round(self.value, 4),
+            "rollouts": self.rollouts,
+        }
+
+
+@dataclass(frozen=True, eq=False)
+class Plan:
+    """How the unknown cards of one sample are laid out and who plays them."""
+
+    hero: np.ndarray  # (2,) cards placed one by one, Pineapple streets
+    hero_cards: int
+    opponents: np.ndarray  # (O, 3) rollout_kernel plans
+    offsets: np.ndarray  # (O,) where each opponent's cards start
+    total: int
+
+
+def decide(
+    situation: Situation,
+    ruleset: Ruleset,
+    rollouts: int = DEFAULT_ROLLOUTS,
+    seed: int = 0,
+    fantasyland_value: float | None = None,
+) -> list[Candidate]:
+    """Every legal placement of the situation's cards with its value, best first."""
+    if fantasyland_value is None:
+        fantasyland_value = default_fantasyland_value(ruleset)
+    placements = legal_placements(
+        situation.hero.slots(), np.array(situation.dealt), situation.placed
+    )
+    plan = deal_plan(situation, ruleset)
+    unknown = np.flatnonzero(~situation.seen()).astype(np.int8)
+    if plan.total > len(unknown):
+        raise ValueError(
+            f"the remaining streets need {plan.total} cards but only {len(unknown)} are unseen"
+        )
+    exact = plan.total == 0
+    samples = 1 if exact else rollouts
+    deals = _deals(unknown, plan.total, samples, seed)
+    rules = ShowdownRules.of(ruleset).arrays()
+    style = rollout_knobs(ruleset)
+    boards = np.array([o.board.slots() for o in situation.opponents], dtype=np.int8)
+    table = rollout_kernel.finish_opponents(
+        boards, plan.opponents, plan.offsets, deals, style, *rules
+    )
+    stats = _halving(placements.boards, deals, plan.hero, style, table, rules, fantasyland_value)
+    return _candidates(placements, stats, fantasyland_value)
+
+
+def rollout_knobs(ruleset: Ruleset) -> np.ndarray:
+    """The compiled policy's style for the ruleset (``ROLLOUT_STYLE``)."""
+    style = STYLES[ROLLOUT_STYLE]
+    chooses = ruleset.variant in ("pineapple", "pineapple-27")
+    return style_knobs(
+        style.chase_top,
+        style.flush_draw,
+        CHASER_MIDDLE * chooses * style.chase_top,
+        ruleset.lowball_middle,
+        chase_rank(ruleset),
+    )
+
+
+def deal_plan(situation: Situation, ruleset: Ruleset) -> Plan:
+    """How many unknown cards each player still gets, and how each finishes (R2, R6)."""
+    pineapple = ruleset.variant in ("pineapple", "pineapple-27")
+    empty = 13 - situation.hero_count - situation.placed
+    hero = np.array([0, empty // 2] if pineapple else [empty, 0], dtype=np.int64)
+    hero_cards = empty // 2 * 3 if pineapple else empty
+    plans, offsets, at = [], [], hero_cards
+    for opponent in situation.opponents:
+        count = opponent.board.count
+        if opponent.in_fantasyland:
+            dealt = 0 if count == 13 else ruleset.fantasyland.stay_cards
+            row = [0, 0, dealt]
+        elif pineapple:
+            first = 5 if count == 0 else 0
+            streets = (13 - max(count, 5)) // 2
+            row, dealt = [first, streets, 0], first + 3 * streets
+        else:
+            row, dealt = [13 - count, 0, 0], 13 - count
+        plans.append(row)
+        offsets.append(at)
+        at += dealt
+    return Plan(
+        hero=hero,
+        hero_cards=hero_cards,
+        opponents=np.array(plans, dtype=np.int64).reshape(-1, 3),
+        offsets=np.array(offsets, dtype=np.int64),
+        total=at,
+    )
+
+
+def _deals(unknown: np.ndarray, total: int, samples: int, seed: int) -> np.ndarray:
+    """``(samples, total)`` random ordered draws of distinct unknown cards."""
+    rng = np.random.default_rng(seed)
+    keys = rng.random((samples, len(unknown)))
+    order = np.argpartition(keys, total - 1, axis=1)[:, :total] if total else keys[:, :0]
+    return unknown[order.astype(np.int64)].astype(np.int64)
+
+
+@dataclass
+class _Stats:
+    """Running sums per candidate."""
+
+    n: np.ndarray
+    total: np.ndarray
+    squares: np.ndarray
+    fantasyland: np.ndarray
+    stage: np.ndarray  # the halving round the candidate reached
+
+    def value(self, worth: float) -> np.ndarray:
+        n = np.maximum(self.n, 1)
+        return (self.total + worth * self.fantasyland) / n
+
+
+def _halving(boards, deals, plan, style, table, rules, worth: float) -> _Stats:
+    """Rollouts of every candidate, by successive halving over the samples."""
+    count, samples = len(boards), len(deals)
+    stats = _Stats(*(np.zeros(count) for _ in range(4)), np.zeros(count, dtype=np.int64))
+    active = np.arange(count)
+    done, target, stage = 0, min(FIRST_ROUND, samples), 0
+    while True:
+        part = slice(done, target)
+        points, fantasyland = rollout_kernel.hero_rollouts(
+            boards, active, deals[part], plan, style, table[part], *rules
+        )
+        stats.n[active] += target - done
+        stats.total[active] += points.sum(axis=1)
+        stats.squares[active] += (points**2).sum(axis=1)
+        stats.fantasyland[active] += (fantasyland > 0).sum(axis=1)
+        stats.stage[active] = stage
+        if target == samples:
+            return stats
+        value = stats.value(worth)[active]
+        keep = max(1, (len(active) + 1) // 2)
+        active = np.sort(active[np.argsort(-value, kind="stable")[:keep]])
+        done, target, stage = target, min(2 * target, samples), stage + 1
+
+
+def _candidates(placements: Placements, stats: _Stats, worth: float) -> list[Candidate]:
+    n = np.maximum(stats.n, 1)
+    ev = stats.total / n
+    variance = np.where(stats.n > 1, (stats.squares - n * ev**2) / np.maximum(n - 1, 1), 0.0)
+    se = np.sqrt(np.maximum(variance, 0.0) / n)
+    fantasyland = stats.fantasyland / n
+    value = ev + worth * fantasyland
+    order = np.lexsort((-value, -stats.stage))
+    out = []
+    for i in order:
+        board = placements.boards[i]
+        out.append(
+            Candidate(
+                top=_row(board[:3]),
+                middle=_row(board[3:8]),
+                bottom=_row(board[8:]),
+                discard=tuple(int(c) for c in placements.discards[i]),
+                ev=float(ev[i]),
+                se=float(se[i]),
+                fantasyland=float(fantasyland[i]),
+                value=float(value[i]),
+                rollouts=int(stats.n[i]),
+            )
+        )
+    return out
+
+
+def _row(cards: np.ndarray) -> tuple[int, ...]:
+    return tuple(int(c) for c in cards if c >= 0)
