@@ -38,26 +38,31 @@ _CAP = np.array([3, 5, 5], dtype=np.int64)
 _START = np.array([0, 3, 8], dtype=np.int64)
 _NEXT_SHAPE_T = _NEXT_SHAPE.astype(np.int64)
 _NEXT_BASE_T = _NEXT_BASE.astype(np.int64)
-_FILLER_A = sim._FILLER_A[:, 0].astype(np.float64)
-_FILLER_B = sim._FILLER_B[:, 0].astype(np.float64)
-_LOWBALL_FILLER = sim._LOWBALL_FILLER.astype(np.float64)
-_ROOM = sim._ROOM_WEIGHT[:, 0].astype(np.float64)
-_LOWBALL_ROOM = sim._LOWBALL_ROOM_WEIGHT[:, 0].astype(np.float64)
+# float32 like the simulator's, so that both make the same choices to the last bit (ties too)
+_F = np.float32
+_ZERO = _F(0.0)
+_FILLER_A = sim._FILLER_A[:, 0].copy()
+_FILLER_B = sim._FILLER_B[:, 0].copy()
+_LOWBALL_FILLER = sim._LOWBALL_FILLER.copy()
+_ROOM = sim._ROOM_WEIGHT[:, 0].copy()
+_LOWBALL_ROOM = sim._LOWBALL_ROOM_WEIGHT[:, 0].copy()
 _STRAIGHT = sim._STRAIGHT.copy()
-_FULL = float(sim.FULL)
-_TOP_PAIR_SAFE = float(sim.TOP_PAIR_SAFE)
-_TOP_PAIR_UNSAFE = float(sim.TOP_PAIR_UNSAFE)
-_MIDDLE_PAIR = float(sim.MIDDLE_PAIR)
-_MIDDLE_BEHIND = float(sim.MIDDLE_BEHIND)
-_MIDDLE_CATCHES = float(sim.MIDDLE_CATCHES)
-_MIDDLE_ABOVE_TOP = float(sim.MIDDLE_ABOVE_TOP)
-_OVERTAKE_BASE = float(sim.OVERTAKE_BASE)
-_OVERTAKE_PER_CARD = float(sim.OVERTAKE_PER_CARD)
-_OVERTAKE_AHEAD = float(sim.OVERTAKE_AHEAD)
-_BOTTOM_PAIR = float(sim.BOTTOM_PAIR)
-_BOTTOM_BEHIND = float(sim.BOTTOM_BEHIND)
-_LAST_SLOT = float(sim.LAST_SLOT)
-_MATES = float(sim.MATES)
+_FLUSH_MIDDLE, _FLUSH_BOTTOM = _F(0.25), _F(0.45)
+_SPOIL, _LOWBALL_FLUSH = _F(4.0), _F(2.0)
+_FULL = sim.FULL
+_TOP_PAIR_SAFE = sim.TOP_PAIR_SAFE
+_TOP_PAIR_UNSAFE = sim.TOP_PAIR_UNSAFE
+_MIDDLE_PAIR = sim.MIDDLE_PAIR
+_MIDDLE_BEHIND = sim.MIDDLE_BEHIND
+_MIDDLE_CATCHES = sim.MIDDLE_CATCHES
+_MIDDLE_ABOVE_TOP = sim.MIDDLE_ABOVE_TOP
+_OVERTAKE_BASE = sim.OVERTAKE_BASE
+_OVERTAKE_PER_CARD = sim.OVERTAKE_PER_CARD
+_OVERTAKE_AHEAD = sim.OVERTAKE_AHEAD
+_BOTTOM_PAIR = sim.BOTTOM_PAIR
+_BOTTOM_BEHIND = sim.BOTTOM_BEHIND
+_LAST_SLOT = sim.LAST_SLOT
+_MATES = sim.MATES
 
 
 @numba.njit(cache=True)
@@ -115,12 +120,12 @@ def load(state: np.ndarray, board: np.ndarray, source: np.ndarray) -> None:
 def _base(state, row, lowball):
     room = _CAP[row] - state[COUNT, row]
     weight = _LOWBALL_ROOM[row] if lowball else _ROOM[row]
-    return weight * room - (_FULL if room <= 0 else 0.0)
+    return weight * _F(room) - (_FULL if room <= 0 else _ZERO)
 
 
 @numba.njit(cache=True, inline="always")
 def scores(state: np.ndarray, card: int, style: np.ndarray) -> tuple[float, float, float]:
-    """The policy's preference of top, middle and bottom for ``card``."""
+    """The policy's preference (float32) of top, middle and bottom for ``card``."""
     rank, suit = card >> 2, card & 3
     lowball = style[LOWBALL] > 0
     key_top, key_mid, key_bot = state[KEY, TOP], state[KEY, MIDDLE], state[KEY, BOTTOM]
@@ -134,13 +139,14 @@ def scores(state: np.ndarray, card: int, style: np.ndarray) -> tuple[float, floa
     else:
         behind_top = top_paired and key_top >= key_mid
         bottom_behind = key_bot < key_mid
-        top = _base(state, TOP, False) + _FILLER_A[TOP] + _FILLER_B[TOP] * rank
-        mid = _base(state, MIDDLE, False) + _FILLER_A[MIDDLE] + _FILLER_B[MIDDLE] * rank
-        bot = _base(state, BOTTOM, False) + _FILLER_A[BOTTOM] + _FILLER_B[BOTTOM] * rank
+        top = _base(state, TOP, False) + _FILLER_A[TOP] + _FILLER_B[TOP] * _F(rank)
+        mid = _base(state, MIDDLE, False) + _FILLER_A[MIDDLE] + _FILLER_B[MIDDLE] * _F(rank)
+        bot = _base(state, BOTTOM, False) + _FILLER_A[BOTTOM] + _FILLER_B[BOTTOM] * _F(rank)
     if _same(state, TOP, rank) > 0:
         guard = key_bot if lowball else key_mid
-        chase = (style[CHASE] if rank >= style[CHASE_FROM] else 0.0) + _TOP_PAIR_UNSAFE
-        top += _TOP_PAIR_SAFE if _after_key(state, TOP, rank) < guard else chase
+        chase = (style[CHASE] if rank >= style[CHASE_FROM] else _ZERO) + _TOP_PAIR_UNSAFE
+        safe = _after_key(state, TOP, rank) < guard
+        top += chase + (_TOP_PAIR_SAFE - chase) if safe else chase
     count_mid, count_bot = state[COUNT, MIDDLE], state[COUNT, BOTTOM]
     suited_mid = ((state[SUITS, MIDDLE] >> (3 * suit)) & 7) == count_mid
     suited_bot = ((state[SUITS, BOTTOM] >> (3 * suit)) & 7) == count_bot
@@ -148,34 +154,34 @@ def scores(state: np.ndarray, card: int, style: np.ndarray) -> tuple[float, floa
     if lowball:
         straight = count_mid == 4 and _STRAIGHT[state[PRESENT, MIDDLE] | (1 << rank)]
         spoils = same_mid + (1 if straight else 0)
-        mid -= 4.0 * spoils + (2.0 if suited_mid and count_mid >= 3 else 0.0)
+        mid -= _SPOIL * _F(spoils) + (_LOWBALL_FLUSH if suited_mid and count_mid >= 3 else _ZERO)
     else:
         after_mid = _after_key(state, MIDDLE, rank)
         catches = after_mid > key_top
         if same_mid > 0:
             weight = _MIDDLE_PAIR + style[MIDDLE_PAIRS]
             if behind_top:
-                weight += _MIDDLE_BEHIND + (_MIDDLE_CATCHES if catches else 0.0)
+                weight += _MIDDLE_BEHIND + (_MIDDLE_CATCHES if catches else _ZERO)
             if after_mid > key_bot:
                 weight -= (
                     _OVERTAKE_BASE
-                    + _OVERTAKE_PER_CARD * count_bot
-                    + (_OVERTAKE_AHEAD if key_mid > key_bot else 0.0)
+                    + _OVERTAKE_PER_CARD * _F(count_bot)
+                    + (_OVERTAKE_AHEAD if key_mid > key_bot else _ZERO)
                 )
             mid += weight
         if behind_top and _CAP[MIDDLE] - count_mid == 1 and not catches:
             mid -= _LAST_SLOT
         if suited_mid and count_mid >= 2:
-            mid += 0.25 * count_mid * style[FLUSH]
+            mid += _FLUSH_MIDDLE * _F(count_mid) * style[FLUSH]
         if behind_top and rank > state[PAIR, TOP]:
             mid += _MIDDLE_ABOVE_TOP
     if _same(state, BOTTOM, rank) > 0:
-        bot += _BOTTOM_PAIR + (_BOTTOM_BEHIND if bottom_behind else 0.0)
+        bot += _BOTTOM_PAIR + (_BOTTOM_BEHIND if bottom_behind else _ZERO)
     locks = bottom_behind and _CAP[BOTTOM] - count_bot == 1
     if locks and _after_key(state, BOTTOM, rank) <= key_bot:
         bot -= _LAST_SLOT
     if suited_bot and count_bot >= 2:
-        bot += 0.45 * count_bot * style[FLUSH]
+        bot += _FLUSH_BOTTOM * _F(count_bot) * style[FLUSH]
     return top, mid, bot
 
 
@@ -201,7 +207,7 @@ def _liked(state, dealt, j, style):
     for i in range(len(dealt)):
         if i != j and dealt[i] >> 2 == dealt[j] >> 2:
             mates = True
-    return max(top, mid, bot) + (_MATES if mates else 0.0), best_row(top, mid, bot)
+    return max(top, mid, bot) + (_MATES if mates else _ZERO), best_row(top, mid, bot)
 
 
 @numba.njit(cache=True)
@@ -230,4 +236,4 @@ def keep_best(state: np.ndarray, board: np.ndarray, dealt: np.ndarray, style: np
 
 def style_knobs(chase: float, flush: float, middle_pairs: float, lowball: bool, chase_from: int):
     """A style array for the compiled policy."""
-    return np.array([chase, flush, middle_pairs, float(lowball), float(chase_from)])
+    return np.array([chase, flush, middle_pairs, float(lowball), float(chase_from)], dtype=_F)
