@@ -57,15 +57,14 @@ def board_with(counts: tuple[int, int, int], cards: list[int]) -> np.ndarray:
         ((3, 5, 4), 1, 1, 1),
         ((0, 3, 3), 1, 1, 3),
         ((1, 2, 2), 4, 4, 70),  # Turbo: 81 less 9 with 3+ on top, 1 with 4 in the middle, bottom
-        ((3, 3, 3), 4, 4, 3),  # Turbo's last street: 2 + 2 in one way, in C(4, 2) card splits
+        ((3, 3, 3), 4, 4, 6),  # Turbo's last street: which 2 of the 4 go to the middle
     ],
 )
 def test_legal_placement_counts_are_exact(counts, dealt, placed, expected):
-    assert brute_force_count(counts, dealt, placed) == expected or counts == (3, 3, 3)
+    assert brute_force_count(counts, dealt, placed) == expected
     board = board_with(counts, list(range(0, 2 * sum(counts), 2)))
     cards = np.arange(1, 1 + 4 * dealt, 4)[:dealt]
     found = legal_placements(board, cards, placed)
-    expected = brute_force_count(counts, dealt, placed)
     assert len(found) == expected
     distinct = {
         tuple(b) + tuple(sorted(d))
@@ -77,11 +76,6 @@ def test_legal_placement_counts_are_exact(counts, dealt, placed, expected):
         assert (new_board[board >= 0] == board[board >= 0]).all()
         added = set(new_board[board < 0].tolist()) - {-1}
         assert added | set(discard.tolist()) == set(cards.tolist())
-
-
-def test_turbo_last_street_count_by_hand():
-    # rows with room 0, 2, 2 and 4 cards: choose which 2 go to the middle: C(4, 2) = 6
-    assert brute_force_count((3, 3, 3), 4, 4) == 6
 
 
 def test_decide_lists_every_legal_placement_on_every_variant():
@@ -272,8 +266,6 @@ def test_a_candidates_rollouts_do_not_depend_on_the_others():
         rs,
     )
     boards = legal_placements(s.hero.slots(), np.array(s.dealt), 5).boards
-    deals = np.argsort(np.random.default_rng(2).random((64, 52)), axis=1)[:, :29]
-    deals = np.flatnonzero(~s.seen())[deals % (~s.seen()).sum()]  # unseen cards, arbitrary order
     deals = np.array(
         [np.random.default_rng(i).permutation(np.flatnonzero(~s.seen()))[:29] for i in range(64)]
     )
