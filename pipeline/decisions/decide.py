@@ -123,7 +123,7 @@ def decide(
     deals = _deals(unknown, plan.total, samples, seed)
     rules = ShowdownRules.of(ruleset).arrays()
     style = rollout_knobs(ruleset)
-    boards = np.array([o.board.slots() for o in situation.opponents], dtype=np.int8)
+    boards = np.array([o.board.slots() for o in situation.opponents], dtype=np.int8).reshape(-1, 13)
     table = rollout_kernel.finish_opponents(
         boards, plan.opponents, plan.offsets, deals, style, *rules
     )
