@@ -413,6 +413,12 @@ def test_cli_prints_one_line_of_candidates_per_situation():
             "at most 3",
         ),
         ('{"hero": "x"}', 'expected an object with a "hero" object'),
+        (
+            '{"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [{}, {}], "dead": "'
+            + " ".join(f"{r}{s}" for r in "345689TJQ" for s in "hd")
+            + '"}',
+            "need 46 unseen cards but only 29 are left",
+        ),
         ("{nope", "malformed JSON"),
     ],
 )

@@ -24,7 +24,8 @@ from pipeline.bench.figures import Figure
 from pipeline.bench.options import BenchOptions
 from pipeline.bench.timing import runs
 from pipeline.decisions import rollout_kernel
-from pipeline.decisions.decide import DEFAULT_ROLLOUTS, deal_plan, decide, rollout_knobs
+from pipeline.decisions.decide import DEFAULT_ROLLOUTS, decide, rollout_knobs
+from pipeline.decisions.future import deal_plan
 from pipeline.decisions.placements import legal_placements
 from pipeline.decisions.showdown import ShowdownRules
 from pipeline.decisions.situation import Board, Opponent, Situation

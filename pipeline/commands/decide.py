@@ -48,12 +48,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(f"--rollouts must be at least 2, not {args.rollouts}")
     ruleset = load_ruleset(args.ruleset, args.rules_file)
     situations = read_situations(sys.stdin.read(), ruleset)
-    for number, situation in enumerate(situations, start=1):
-        try:
-            candidates = decide(
-                situation, ruleset, args.rollouts, args.seed, args.fantasyland_value
-            )
-        except ValueError as error:
-            raise UserError(f"situation {number}: {error}") from None
+    for situation in situations:
+        candidates = decide(situation, ruleset, args.rollouts, args.seed, args.fantasyland_value)
         print(json.dumps({"candidates": [c.to_json() for c in candidates]}), flush=True)
     return 0

@@ -35,6 +35,7 @@ import numpy as np
 from pipeline.cards import format_cards
 from pipeline.decisions import rollout_kernel
 from pipeline.decisions.fantasyland_worth import default_fantasyland_value
+from pipeline.decisions.future import deal_plan
 from pipeline.decisions.placements import Placements, legal_placements
 from pipeline.decisions.policy import style_knobs
 from pipeline.decisions.showdown import ShowdownRules
@@ -73,6 +74,13 @@ class Candidate:
     def discard_text(self) -> str:
         return format_cards(self.discard)
 
+    def rows_for(self, dealt: tuple[int, ...]) -> tuple[int, ...]:
+        """The row each of the street's ``dealt`` cards went to: 0 top, 1 middle, 2 bottom,
+        3 discarded (the simulator's patterns)."""
+        rows = (self.top, self.middle, self.bottom)
+        where = {card: r for r, row in enumerate(rows) for card in row}
+        return tuple(where.get(card, 3) for card in dealt)
+
     def to_json(self) -> dict:
         """The candidate as ``ofc decide`` prints it."""
         return {
@@ -86,17 +94,6 @@ class Candidate:
             "value": round(self.value, 4),
             "rollouts": self.rollouts,
         }
-
-
-@dataclass(frozen=True, eq=False)
-class Plan:
-    """How the unknown cards of one sample are laid out and who plays them."""
-
-    hero: np.ndarray  # (2,) cards placed one by one, Pineapple streets
-    hero_cards: int
-    opponents: np.ndarray  # (O, 3) rollout_kernel plans
-    offsets: np.ndarray  # (O,) where each opponent's cards start
-    total: int
 
 
 def decide(
@@ -114,10 +111,6 @@ def decide(
     )
     plan = deal_plan(situation, ruleset)
     unknown = np.flatnonzero(~situation.seen()).astype(np.int8)
-    if plan.total > len(unknown):
-        raise ValueError(
-            f"the remaining streets need {plan.total} cards but only {len(unknown)} are unseen"
-        )
     exact = plan.total == 0
     samples = 1 if exact else rollouts
     deals = _deals(unknown, plan.total, samples, seed)
@@ -144,42 +137,10 @@ def rollout_knobs(ruleset: Ruleset) -> np.ndarray:
     )
 
 
-def deal_plan(situation: Situation, ruleset: Ruleset) -> Plan:
-    """How many unknown cards each player still gets, and how each finishes (R2, R6)."""
-    pineapple = ruleset.variant in ("pineapple", "pineapple-27")
-    empty = 13 - situation.hero_count - situation.placed
-    hero = np.array([0, empty // 2] if pineapple else [empty, 0], dtype=np.int64)
-    hero_cards = empty // 2 * 3 if pineapple else empty
-    plans, offsets, at = [], [], hero_cards
-    for opponent in situation.opponents:
-        count = opponent.board.count
-        if opponent.in_fantasyland:
-            dealt = 0 if count == 13 else ruleset.fantasyland.stay_cards
-            row = [0, 0, dealt]
-        elif pineapple:
-            first = 5 if count == 0 else 0
-            streets = (13 - max(count, 5)) // 2
-            row, dealt = [first, streets, 0], first + 3 * streets
-        else:
-            row, dealt = [13 - count, 0, 0], 13 - count
-        plans.append(row)
-        offsets.append(at)
-        at += dealt
-    return Plan(
-        hero=hero,
-        hero_cards=hero_cards,
-        opponents=np.array(plans, dtype=np.int64).reshape(-1, 3),
-        offsets=np.array(offsets, dtype=np.int64),
-        total=at,
-    )
-
-
 def _deals(unknown: np.ndarray, total: int, samples: int, seed: int) -> np.ndarray:
     """``(samples, total)`` random ordered draws of distinct unknown cards."""
-    rng = np.random.default_rng(seed)
-    keys = rng.random((samples, len(unknown)))
-    order = np.argpartition(keys, total - 1, axis=1)[:, :total] if total else keys[:, :0]
-    return unknown[order.astype(np.int64)].astype(np.int64)
+    keys = np.random.default_rng(seed).random((samples, len(unknown)))
+    return unknown[np.argsort(keys, axis=1)[:, :total]].astype(np.int64)
 
 
 @dataclass

@@ -135,18 +135,12 @@ def ev_loss(
     losses = []
     for i, (situation, chosen) in enumerate(cases):
         candidates = decide(situation, ruleset, rollouts, seed + i)
-        picked = next(c for c in candidates if _rows(situation, c) == chosen)
+        picked = next(c for c in candidates if c.rows_for(situation.dealt) == chosen)
         losses.append(candidates[0].ev - picked.ev)
     values = np.array(losses)
     se = values.std(ddof=1) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     mean = float(values.mean())
     return Estimate(mean, mean - Z95 * se, mean + Z95 * se, len(values))
-
-
-def _rows(situation: Situation, candidate) -> tuple:
-    where = {c: 0 for c in candidate.top} | {c: 1 for c in candidate.middle}
-    where |= {c: 2 for c in candidate.bottom}
-    return tuple(where.get(c, 3) for c in situation.dealt)
 
 
 def main() -> None:

@@ -30,6 +30,7 @@ from typing import Any
 import numpy as np
 
 from pipeline.cards import DECK_SIZE, CardError, format_card, parse_cards
+from pipeline.decisions.future import deal_plan
 from pipeline.errors import UserError
 from pipeline.rows import ROW_SIZES
 from pipeline.rulesets import Ruleset
@@ -155,6 +156,12 @@ def situation_of(obj: Any, ruleset: Ruleset) -> Situation:
         dead=_cards(obj.get("dead", ""), "dead"),
     )
     _check_distinct(situation)
+    needed, unseen = deal_plan(situation, ruleset).total, int((~situation.seen()).sum())
+    if needed > unseen:
+        raise UserError(
+            f"the remaining streets need {needed} unseen cards but only {unseen} are left "
+            "(too many dead cards or discards?)"
+        )
     return situation
 
 

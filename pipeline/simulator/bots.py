@@ -23,7 +23,6 @@ import numpy as np
 from pipeline.rulesets import Ruleset
 from pipeline.simulator.candidates import legal, patterns, place
 from pipeline.simulator.deal import HAND_SIZE
-from pipeline.simulator.expert import expert_choices
 from pipeline.simulator.proposals import considered, shortlist
 from pipeline.simulator.rollout import finish
 from pipeline.simulator.sampling import unseen_cards
@@ -50,6 +49,9 @@ def choose(view: StreetView, ruleset: Ruleset, rng: np.random.Generator) -> np.n
         choice[rand] = np.argmax(keys, axis=1)
     expert = IS_EXPERT[view.style]
     if expert.any():
+        # on use: pipeline.decisions builds on this package's rollout policy
+        from pipeline.simulator.expert import expert_choices
+
         choice[expert] = expert_choices(view, np.flatnonzero(expert), ruleset, rng)
     smart = ~rand & ~expert
     if smart.any():

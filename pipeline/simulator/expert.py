@@ -12,13 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-# the module, not the function: pipeline.decisions uses the simulator's policy, whose
-# package imports this module, so the function may not be defined yet at import time
-from pipeline.decisions import decide as decisions
+from pipeline.decisions.decide import decide
 from pipeline.decisions.situation import Board, Opponent, Situation
 from pipeline.rulesets import Ruleset
 from pipeline.simulator.candidates import patterns
-from pipeline.simulator.deal import DISCARD
 from pipeline.simulator.street_view import StreetView
 
 #: Rollouts of the best candidates in each of the expert's decisions (``ofc decide`` default
@@ -34,8 +31,8 @@ def expert_choices(
     out = np.empty(len(players), dtype=np.int64)
     for i, p in enumerate(players):
         seed = int(rng.integers(2**62))
-        best = decisions.decide(situation_seen(view, p), ruleset, EXPERT_ROLLOUTS, seed)[0]
-        rows = _rows_of(view.dealt[p], best.top, best.middle, best.bottom)
+        best = decide(situation_seen(view, p), ruleset, EXPERT_ROLLOUTS, seed)[0]
+        rows = best.rows_for(tuple(int(c) for c in view.dealt[p]))
         out[i] = int(np.flatnonzero((pats == rows).all(axis=1))[0])
     return out
 
@@ -58,9 +55,3 @@ def _board(slots: np.ndarray) -> Board:
         return tuple(int(c) for c in cards if c >= 0)
 
     return Board(row(slots[:3]), row(slots[3:8]), row(slots[8:]))
-
-
-def _rows_of(dealt: np.ndarray, top, middle, bottom) -> np.ndarray:
-    """Row of each dealt card in a candidate (3: discarded)."""
-    where = {c: 0 for c in top} | {c: 1 for c in middle} | {c: 2 for c in bottom}
-    return np.array([where.get(int(c), DISCARD) for c in dealt], dtype=np.int8)
