@@ -148,7 +148,7 @@ def main() -> None:
     parser.add_argument("--hands", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--workers", type=int, default=1)
-    parser.add_argument("--decisions", type=int, default=300)
+    parser.add_argument("--decisions", type=int, default=400)
     parser.add_argument("--rollouts", type=int, default=1000)
     parser.add_argument("--skip-match", action="store_true")
     args = parser.parse_args()
