@@ -4,9 +4,9 @@
 Pineapple, ``expert`` against ``tight``, and prints the expert's points per
 hand with a 95% interval (clustered by match, since Fantasyland links the
 hands of a match), then replays a sample of the decisions of simulated
-hands through ``decide`` to measure the EV each style gives up per decision
-(``ev_best - ev_chosen``, on the same rollouts). The figures are in
-docs/decisions.md.
+hands through ``decide`` to measure the value each style gives up per
+decision (``value_best - value_chosen``, on the same rollouts). The figures
+are in docs/decisions.md.
 """
 
 from __future__ import annotations
@@ -131,12 +131,13 @@ def _hand_decisions(rows: pl.DataFrame, hero: int, seats: dict, hand_id: str) ->
 def ev_loss(
     cases: list[tuple[Situation, tuple]], ruleset: Ruleset, rollouts: int, seed: int
 ) -> Estimate:
-    """Mean ``ev_best - ev_chosen`` over decisions (0 when the choice is the best)."""
+    """Mean ``value_best - value_chosen`` over decisions (0 when the choice is the best);
+    ``value`` counts Fantasyland at the ruleset's default V, as ``decide`` ranks."""
     losses = []
     for i, (situation, chosen) in enumerate(cases):
         candidates = decide(situation, ruleset, rollouts, seed + i)
         picked = next(c for c in candidates if c.rows_for(situation.dealt) == chosen)
-        losses.append(candidates[0].ev - picked.ev)
+        losses.append(candidates[0].value - picked.value)
     values = np.array(losses)
     se = values.std(ddof=1) / math.sqrt(len(values)) if len(values) > 1 else 0.0
     mean = float(values.mean())
