@@ -23,7 +23,7 @@ against every opponent by the ruleset's rules (``showdown.py``, R3-R6):
 ...     "bottom": "9s 9c 9d 5c 5d"}]}, rs)
 >>> best = decide(s, rs)[0]
 >>> best.cards_text("bottom"), best.discard_text, best.ev, best.se
-('As Ah Ad 4c Ac', '3h', 18.0, 0.0)
+('As Ah Ad 4c Ac', '7s', 10.0, 0.0)
 """
 
 from __future__ import annotations
