@@ -16,9 +16,10 @@ A board's tallies live in a ``(7, 3)`` int64 array, one column per row (top,
 middle, bottom): ``COUNT``, ``RANKS`` (3 bits per rank), ``SUITS`` (3 bits per
 suit), ``PRESENT`` (a bit per rank), ``SHAPE`` (made hand, times 5), ``PAIR``
 (highest paired rank, -1) and ``KEY`` (``level * 13 + PAIR``). A style is a
-``(5,)`` float64 array: chase bonus for a ``QQ+`` pair on top, flush-draw
-weight, extra liking for middle pairs, lowball middle (0/1), the lowest rank
-whose pair on top earns Fantasyland.
+float32 array (``style_knobs``): chase bonus for a ``QQ+`` pair on top,
+flush-draw weight, extra liking for middle pairs, lowball middle (0/1), the
+lowest rank whose pair on top earns Fantasyland, then the simulator's weights
+(``W_...`` positions).
 """
 
 from __future__ import annotations
@@ -38,31 +39,43 @@ _CAP = np.array([3, 5, 5], dtype=np.int64)
 _START = np.array([0, 3, 8], dtype=np.int64)
 _NEXT_SHAPE_T = _NEXT_SHAPE.astype(np.int64)
 _NEXT_BASE_T = _NEXT_BASE.astype(np.int64)
-# float32 like the simulator's, so that both make the same choices to the last bit (ties too)
-_F = np.float32
-_ZERO = _F(0.0)
-_FILLER_A = sim._FILLER_A[:, 0].copy()
-_FILLER_B = sim._FILLER_B[:, 0].copy()
-_LOWBALL_FILLER = sim._LOWBALL_FILLER.copy()
-_ROOM = sim._ROOM_WEIGHT[:, 0].copy()
-_LOWBALL_ROOM = sim._LOWBALL_ROOM_WEIGHT[:, 0].copy()
 _STRAIGHT = sim._STRAIGHT.copy()
-_FLUSH_MIDDLE, _FLUSH_BOTTOM = _F(0.25), _F(0.45)
-_SPOIL, _LOWBALL_FLUSH = _F(4.0), _F(2.0)
-_FULL = sim.FULL
-_TOP_PAIR_SAFE = sim.TOP_PAIR_SAFE
-_TOP_PAIR_UNSAFE = sim.TOP_PAIR_UNSAFE
-_MIDDLE_PAIR = sim.MIDDLE_PAIR
-_MIDDLE_BEHIND = sim.MIDDLE_BEHIND
-_MIDDLE_CATCHES = sim.MIDDLE_CATCHES
-_MIDDLE_ABOVE_TOP = sim.MIDDLE_ABOVE_TOP
-_OVERTAKE_BASE = sim.OVERTAKE_BASE
-_OVERTAKE_PER_CARD = sim.OVERTAKE_PER_CARD
-_OVERTAKE_AHEAD = sim.OVERTAKE_AHEAD
-_BOTTOM_PAIR = sim.BOTTOM_PAIR
-_BOTTOM_BEHIND = sim.BOTTOM_BEHIND
-_LAST_SLOT = sim.LAST_SLOT
-_MATES = sim.MATES
+_F = np.float32  # the simulator scores in float32: the same choices to the last bit, ties too
+_ZERO = _F(0.0)
+_FLUSH_MIDDLE, _FLUSH_BOTTOM = _F(0.25), _F(0.45)  # as the simulator's _Context.flush
+_SPOIL, _LOWBALL_FLUSH = _F(4.0), _F(2.0)  # as the simulator's 2-7 middle
+
+#: The simulator's tuned weights, read when a style is built (not frozen into the compiled
+#: code, whose cache would not notice them change): their positions in a style array.
+_SCALARS = (
+    "FULL", "TOP_PAIR_SAFE", "TOP_PAIR_UNSAFE", "MIDDLE_PAIR", "MIDDLE_BEHIND", "MIDDLE_CATCHES",
+    "MIDDLE_ABOVE_TOP", "OVERTAKE_BASE", "OVERTAKE_PER_CARD", "OVERTAKE_AHEAD", "BOTTOM_PAIR",
+    "BOTTOM_BEHIND", "LAST_SLOT", "MATES",
+)  # fmt: skip
+(
+    W_FULL, W_TOP_PAIR_SAFE, W_TOP_PAIR_UNSAFE, W_MIDDLE_PAIR, W_MIDDLE_BEHIND, W_MIDDLE_CATCHES,
+    W_MIDDLE_ABOVE_TOP, W_OVERTAKE_BASE, W_OVERTAKE_PER_CARD, W_OVERTAKE_AHEAD, W_BOTTOM_PAIR,
+    W_BOTTOM_BEHIND, W_LAST_SLOT, W_MATES,
+) = range(5, 5 + len(_SCALARS))  # fmt: skip
+W_FILLER_A = 5 + len(_SCALARS)  # 3 rows
+W_FILLER_B = W_FILLER_A + 3
+W_ROOM = W_FILLER_B + 3
+W_LOWBALL_ROOM = W_ROOM + 3
+W_LOWBALL_FILLER = W_LOWBALL_ROOM + 3  # 3 rows x 13 ranks
+
+
+def _weights() -> np.ndarray:
+    """The simulator's weights in the order of the ``W_`` positions."""
+    return np.concatenate(
+        [
+            [getattr(sim, name) for name in _SCALARS],
+            sim._FILLER_A[:, 0],
+            sim._FILLER_B[:, 0],
+            sim._ROOM_WEIGHT[:, 0],
+            sim._LOWBALL_ROOM_WEIGHT[:, 0],
+            sim._LOWBALL_FILLER.ravel(),
+        ]
+    ).astype(_F)
 
 
 @numba.njit(cache=True)
@@ -117,10 +130,10 @@ def load(state: np.ndarray, board: np.ndarray, source: np.ndarray) -> None:
 
 
 @numba.njit(cache=True, inline="always")
-def _base(state, row, lowball):
+def _base(state, row, lowball, style):
     room = _CAP[row] - state[COUNT, row]
-    weight = _LOWBALL_ROOM[row] if lowball else _ROOM[row]
-    return weight * _F(room) - (_FULL if room <= 0 else _ZERO)
+    weight = style[W_LOWBALL_ROOM + row] if lowball else style[W_ROOM + row]
+    return weight * _F(room) - (style[W_FULL] if room <= 0 else _ZERO)
 
 
 @numba.njit(cache=True, inline="always")
@@ -133,20 +146,32 @@ def scores(state: np.ndarray, card: int, style: np.ndarray) -> tuple[float, floa
     if lowball:
         behind_top = top_paired and key_top >= key_bot
         bottom_behind = behind_top
-        top = _base(state, TOP, True) + _LOWBALL_FILLER[TOP, rank]
-        mid = _base(state, MIDDLE, True) + _LOWBALL_FILLER[MIDDLE, rank]
-        bot = _base(state, BOTTOM, True) + _LOWBALL_FILLER[BOTTOM, rank]
+        top = _base(state, TOP, True, style) + style[W_LOWBALL_FILLER + 13 * TOP + rank]
+        mid = _base(state, MIDDLE, True, style) + style[W_LOWBALL_FILLER + 13 * MIDDLE + rank]
+        bot = _base(state, BOTTOM, True, style) + style[W_LOWBALL_FILLER + 13 * BOTTOM + rank]
     else:
         behind_top = top_paired and key_top >= key_mid
         bottom_behind = key_bot < key_mid
-        top = _base(state, TOP, False) + _FILLER_A[TOP] + _FILLER_B[TOP] * _F(rank)
-        mid = _base(state, MIDDLE, False) + _FILLER_A[MIDDLE] + _FILLER_B[MIDDLE] * _F(rank)
-        bot = _base(state, BOTTOM, False) + _FILLER_A[BOTTOM] + _FILLER_B[BOTTOM] * _F(rank)
+        top = (
+            _base(state, TOP, False, style)
+            + style[W_FILLER_A + TOP]
+            + style[W_FILLER_B + TOP] * _F(rank)
+        )
+        mid = (
+            _base(state, MIDDLE, False, style)
+            + style[W_FILLER_A + MIDDLE]
+            + style[W_FILLER_B + MIDDLE] * _F(rank)
+        )
+        bot = (
+            _base(state, BOTTOM, False, style)
+            + style[W_FILLER_A + BOTTOM]
+            + style[W_FILLER_B + BOTTOM] * _F(rank)
+        )
     if _same(state, TOP, rank) > 0:
         guard = key_bot if lowball else key_mid
-        chase = (style[CHASE] if rank >= style[CHASE_FROM] else _ZERO) + _TOP_PAIR_UNSAFE
+        chase = (style[CHASE] if rank >= style[CHASE_FROM] else _ZERO) + style[W_TOP_PAIR_UNSAFE]
         safe = _after_key(state, TOP, rank) < guard
-        top += chase + (_TOP_PAIR_SAFE - chase) if safe else chase
+        top += chase + (style[W_TOP_PAIR_SAFE] - chase) if safe else chase
     count_mid, count_bot = state[COUNT, MIDDLE], state[COUNT, BOTTOM]
     suited_mid = ((state[SUITS, MIDDLE] >> (3 * suit)) & 7) == count_mid
     suited_bot = ((state[SUITS, BOTTOM] >> (3 * suit)) & 7) == count_bot
@@ -159,27 +184,27 @@ def scores(state: np.ndarray, card: int, style: np.ndarray) -> tuple[float, floa
         after_mid = _after_key(state, MIDDLE, rank)
         catches = after_mid > key_top
         if same_mid > 0:
-            weight = _MIDDLE_PAIR + style[MIDDLE_PAIRS]
+            weight = style[W_MIDDLE_PAIR] + style[MIDDLE_PAIRS]
             if behind_top:
-                weight += _MIDDLE_BEHIND + (_MIDDLE_CATCHES if catches else _ZERO)
+                weight += style[W_MIDDLE_BEHIND] + (style[W_MIDDLE_CATCHES] if catches else _ZERO)
             if after_mid > key_bot:
                 weight -= (
-                    _OVERTAKE_BASE
-                    + _OVERTAKE_PER_CARD * _F(count_bot)
-                    + (_OVERTAKE_AHEAD if key_mid > key_bot else _ZERO)
+                    style[W_OVERTAKE_BASE]
+                    + style[W_OVERTAKE_PER_CARD] * _F(count_bot)
+                    + (style[W_OVERTAKE_AHEAD] if key_mid > key_bot else _ZERO)
                 )
             mid += weight
         if behind_top and _CAP[MIDDLE] - count_mid == 1 and not catches:
-            mid -= _LAST_SLOT
+            mid -= style[W_LAST_SLOT]
         if suited_mid and count_mid >= 2:
             mid += _FLUSH_MIDDLE * _F(count_mid) * style[FLUSH]
         if behind_top and rank > state[PAIR, TOP]:
-            mid += _MIDDLE_ABOVE_TOP
+            mid += style[W_MIDDLE_ABOVE_TOP]
     if _same(state, BOTTOM, rank) > 0:
-        bot += _BOTTOM_PAIR + (_BOTTOM_BEHIND if bottom_behind else _ZERO)
+        bot += style[W_BOTTOM_PAIR] + (style[W_BOTTOM_BEHIND] if bottom_behind else _ZERO)
     locks = bottom_behind and _CAP[BOTTOM] - count_bot == 1
     if locks and _after_key(state, BOTTOM, rank) <= key_bot:
-        bot -= _LAST_SLOT
+        bot -= style[W_LAST_SLOT]
     if suited_bot and count_bot >= 2:
         bot += _FLUSH_BOTTOM * _F(count_bot) * style[FLUSH]
     return top, mid, bot
@@ -207,7 +232,7 @@ def _liked(state, dealt, j, style):
     for i in range(len(dealt)):
         if i != j and dealt[i] >> 2 == dealt[j] >> 2:
             mates = True
-    return max(top, mid, bot) + (_MATES if mates else _ZERO), best_row(top, mid, bot)
+    return max(top, mid, bot) + (style[W_MATES] if mates else _ZERO), best_row(top, mid, bot)
 
 
 @numba.njit(cache=True)
@@ -234,6 +259,9 @@ def keep_best(state: np.ndarray, board: np.ndarray, dealt: np.ndarray, style: np
     place_best(state, board, dealt[second], style)
 
 
-def style_knobs(chase: float, flush: float, middle_pairs: float, lowball: bool, chase_from: int):
-    """A style array for the compiled policy."""
-    return np.array([chase, flush, middle_pairs, float(lowball), float(chase_from)], dtype=_F)
+def style_knobs(
+    chase: float, flush: float, middle_pairs: float, lowball: bool, chase_from: int
+) -> np.ndarray:
+    """A style array for the compiled policy: the knobs, then the simulator's weights."""
+    knobs = np.array([chase, flush, middle_pairs, float(lowball), float(chase_from)], dtype=_F)
+    return np.concatenate([knobs, _weights()])
