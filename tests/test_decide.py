@@ -15,6 +15,7 @@ import pytest
 from pipeline.cards import format_cards
 from pipeline.decisions import policy, rollout_kernel, showdown
 from pipeline.decisions.decide import decide, rollout_knobs
+from pipeline.decisions.fantasyland_worth import default_fantasyland_value
 from pipeline.decisions.placements import legal_placements
 from pipeline.decisions.showdown import ShowdownRules
 from pipeline.decisions.situation import Board, Opponent, Situation, situation_of
@@ -429,3 +430,20 @@ def test_cli_bad_input_is_one_line_naming_the_line_exit_2(line, problem):
     assert done.stdout == ""  # nothing is decided before the whole input reads
     assert done.stderr.count("\n") == 1 and "Traceback" not in done.stderr
     assert done.stderr.startswith("ofc decide: line 2: ") and problem in done.stderr, done.stderr
+
+
+def test_cli_refuses_fewer_than_two_rollouts():
+    good = json.dumps({"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [EMPTY]})
+    done = ofc_decide(good, "--ruleset", "pineapple-1-6-american", "--rollouts", "1")
+    assert done.returncode == 2
+    assert done.stderr == "ofc decide: --rollouts must be at least 2, not 1\n"
+
+
+def test_default_fantasyland_value_counts_in_value():
+    rs = load_ruleset("pineapple-1-6-american")
+    s = situation_of({"hero": {"cards": "Qh Qd 9s 5c 2d"}, "opponents": [EMPTY]}, rs)
+    worth = default_fantasyland_value(rs)
+    assert worth > 0
+    for c in decide(s, rs, rollouts=64, seed=2):
+        assert c.value == pytest.approx(c.ev + worth * c.fantasyland)
+    assert any(c.fantasyland > 0 for c in decide(s, rs, rollouts=64, seed=2))
