@@ -447,3 +447,16 @@ def test_default_fantasyland_value_counts_in_value():
     for c in decide(s, rs, rollouts=64, seed=2):
         assert c.value == pytest.approx(c.ev + worth * c.fantasyland)
     assert any(c.fantasyland > 0 for c in decide(s, rs, rollouts=64, seed=2))
+
+
+def test_a_followed_placement_gets_every_rollout():
+    rs = load_ruleset("pineapple-1-6-american")
+    s = situation_of({"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [EMPTY]}, rs)
+    plain = decide(s, rs, rollouts=256, seed=4)
+    worst = plain[-1]
+    assert worst.rollouts == 32
+    followed = decide(s, rs, rollouts=256, seed=4, follow=worst.rows_for(s.dealt))
+    again = next(c for c in followed if c.rows_for(s.dealt) == worst.rows_for(s.dealt))
+    assert again.rollouts == 256 and again.se < worst.se
+    with pytest.raises(ValueError, match="not a legal placement"):
+        decide(s, rs, rollouts=8, follow=(3, 3, 3, 3, 3))

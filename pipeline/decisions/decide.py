@@ -102,8 +102,14 @@ def decide(
     rollouts: int = DEFAULT_ROLLOUTS,
     seed: int = 0,
     fantasyland_value: float | None = None,
+    follow: tuple[int, ...] | None = None,
 ) -> list[Candidate]:
-    """Every legal placement of the situation's cards with its value, best first."""
+    """Every legal placement of the situation's cards with its value, best first.
+
+    ``follow`` (the rows of one placement, as ``Candidate.rows_for`` gives them:
+    a review's chosen placement) gets every rollout whatever the halving says,
+    so that it is compared with the best on the same cards.
+    """
     if fantasyland_value is None:
         fantasyland_value = default_fantasyland_value(ruleset)
     placements = legal_placements(
@@ -120,8 +126,21 @@ def decide(
     table = rollout_kernel.finish_opponents(
         boards, plan.opponents, plan.offsets, deals, style, *rules
     )
-    stats = _halving(placements.boards, deals, plan.hero, style, table, rules, fantasyland_value)
+    followed = _index_of(placements, follow)
+    stats = _halving(
+        placements.boards, deals, plan.hero, style, table, rules, fantasyland_value, followed
+    )
     return _candidates(placements, stats, fantasyland_value)
+
+
+def _index_of(placements: Placements, rows: tuple[int, ...] | None) -> np.ndarray:
+    """The index of the placement with these rows (empty for None)."""
+    if rows is None:
+        return np.zeros(0, dtype=np.int64)
+    found = np.flatnonzero((placements.rows == np.array(rows)).all(axis=1))
+    if len(found) != 1:
+        raise ValueError(f"rows {rows} are not a legal placement of the dealt cards")
+    return found
 
 
 def rollout_knobs(ruleset: Ruleset) -> np.ndarray:
@@ -158,8 +177,9 @@ class _Stats:
         return (self.total + worth * self.fantasyland) / n
 
 
-def _halving(boards, deals, plan, style, table, rules, worth: float) -> _Stats:
-    """Rollouts of every candidate, by successive halving over the samples."""
+def _halving(boards, deals, plan, style, table, rules, worth: float, followed) -> _Stats:
+    """Rollouts of every candidate, by successive halving over the samples (the
+    ``followed`` candidates are always kept)."""
     count, samples = len(boards), len(deals)
     stats = _Stats(*(np.zeros(count) for _ in range(4)), np.zeros(count, dtype=np.int64))
     active = np.arange(count)
@@ -178,7 +198,8 @@ def _halving(boards, deals, plan, style, table, rules, worth: float) -> _Stats:
             return stats
         value = stats.value(worth)[active]
         keep = max(1, (len(active) + 1) // 2)
-        active = np.sort(active[np.argsort(-value, kind="stable")[:keep]])
+        best = active[np.argsort(-value, kind="stable")[:keep]]
+        active = np.union1d(best, followed)
         done, target, stage = target, min(2 * target, samples), stage + 1
 
 

@@ -132,10 +132,11 @@ def ev_loss(
     cases: list[tuple[Situation, tuple]], ruleset: Ruleset, rollouts: int, seed: int
 ) -> Estimate:
     """Mean ``value_best - value_chosen`` over decisions (0 when the choice is the best);
-    ``value`` counts Fantasyland at the ruleset's default V, as ``decide`` ranks."""
+    ``value`` counts Fantasyland at the ruleset's default V, as ``decide`` ranks. The
+    chosen placement gets every rollout, so both are measured on the same cards."""
     losses = []
     for i, (situation, chosen) in enumerate(cases):
-        candidates = decide(situation, ruleset, rollouts, seed + i)
+        candidates = decide(situation, ruleset, rollouts, seed + i, follow=chosen)
         picked = next(c for c in candidates if c.rows_for(situation.dealt) == chosen)
         losses.append(candidates[0].value - picked.value)
     values = np.array(losses)
