@@ -1,6 +1,6 @@
 """What a format parser extracts from a chunk, in format-neutral frames, and shared helpers.
 
-``parsers.en`` and ``parsers.ru`` read different words into the same
+``parsers.formats.en`` and ``parsers.formats.ru`` read different words into the same
 ``Extracted`` frames; ``parsers.resolve`` binds them to seats,
 ``parsers.validate`` checks them and ``parsers.model`` builds the hand model
 from them. Every frame has ``n`` (the line it came from) and, except

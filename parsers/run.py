@@ -3,7 +3,7 @@
 ``parse_files`` expands the inputs, spreads them over worker processes
 (largest first onto the least loaded worker), and in each process reads
 every source chunk by chunk: detect the format, cut lines into hands, read
-them (``parsers.en`` / ``parsers.ru`` / ``parsers.jsonl``), bind, validate,
+them (``parsers.formats.en`` / ``parsers.formats.ru`` / ``parsers.jsonl``), bind, validate,
 build the model and hand it to a ``DatasetWriter``. It returns a
 ``Summary`` with, per file, hands read, stored and rejected.
 
@@ -32,8 +32,11 @@ from types import ModuleType
 import polars as pl
 import pyarrow as pa
 
-from parsers import dataset, en, fast, jsonl, model, ru
+from ofc_core.errors import UserError
+from ofc_core.rulesets import load_ruleset
+from parsers import dataset, fast, jsonl, model
 from parsers.detect import detect
+from parsers.formats import en, ru
 from parsers.lines import (
     CHUNK_BYTES,
     Chunk,
@@ -49,8 +52,6 @@ from parsers.memory import keep_freed_memory
 from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
-from pipeline.errors import UserError
-from pipeline.rulesets import load_ruleset
 
 TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
 FORMAT_CHOICES = ("auto", "en", "ru", "jsonl")

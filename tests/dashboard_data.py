@@ -12,7 +12,7 @@ import json
 import shutil
 from pathlib import Path
 
-from pipeline.cli import main
+from pipeline.cli.main import main
 
 HERO = "Anna"  # plays in both files: the most active player, the default hero
 XSS_NAME = "<img src=x onerror=alert(1)>"

@@ -10,9 +10,9 @@ from __future__ import annotations
 import numpy as np
 from pokerkit import Card, StandardLookup
 
-from pipeline.bench.deals import combinations, deals
-from pipeline.cards import CARD_NAMES
-from pipeline.evaluate import strength5
+from ofc_core.cards import CARD_NAMES
+from pipeline.cli.bench.deals import combinations, deals
+from pipeline.rules.evaluate import strength5
 
 LOOKUP = StandardLookup()
 POKERKIT_CARDS = [next(iter(Card.parse(name))) for name in CARD_NAMES]

@@ -22,9 +22,9 @@ from streamlit.testing.v1 import AppTest
 from dashboard.queries import options, summary
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
-from pipeline.cli import main
-from pipeline.commands.dashboard import APP
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
+from pipeline.cli.commands.dashboard import APP
+from pipeline.cli.main import main
 from pipeline.load.database import SCHEMA_VERSION
 
 VERSION = "SELECT value FROM meta WHERE key = 'schema_version'"

@@ -20,11 +20,12 @@ from hypothesis import strategies as st
 from parse_helpers import FIXTURES
 from polars.testing import assert_frame_equal
 
-from parsers import fast, render_en
+from ofc_core.rulesets import PRESET_NAMES
+from parsers import fast
 from parsers.lines import Chunk, line_frame
 from parsers.run import parse_chunk, read_thoroughly
 from parsers.schema import TABLES, plain
-from pipeline.rulesets import PRESET_NAMES
+from pipeline.simulator.render import en as render_en
 
 KEYS = {
     "hands": ["source_line"],

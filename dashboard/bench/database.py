@@ -19,11 +19,11 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from pipeline.cards import CARD_NAMES
-from pipeline.engine import score_hands
+from ofc_core.cards import CARD_NAMES
+from ofc_core.rulesets import load_ruleset
 from pipeline.load.database import connect, refresh_metrics
 from pipeline.load.recompute import with_settlements
-from pipeline.rulesets import load_ruleset
+from pipeline.rules.engine import score_hands
 
 HERO = "Hero"
 OPPONENTS = 400

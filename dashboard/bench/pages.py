@@ -18,10 +18,10 @@ import hashlib
 from importlib import resources
 from pathlib import Path
 
-from pipeline.bench.figures import Figure
-from pipeline.bench.histories import CACHE
-from pipeline.bench.options import BenchOptions
-from pipeline.bench.timing import best_of, runs
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.histories import CACHE
+from pipeline.benchkit.options import BenchOptions
+from pipeline.benchkit.timing import best_of, runs
 
 NAME = "dashboard"
 TITLE = "Dashboard page queries on a 1,000,000-hand database (slowest query per page)"
@@ -37,7 +37,7 @@ def _fingerprint() -> str:
     from pipeline.load.database import SCHEMA_VERSION
 
     digest = hashlib.sha256(SCHEMA_VERSION.encode())
-    digest.update((Path(__file__).parent / "dashboard_db.py").read_bytes())
+    digest.update((Path(__file__).parent / "database.py").read_bytes())
     load = resources.files("pipeline.load")
     digest.update(load.joinpath("ddl.sql").read_bytes())
     for name in sorted(p.name for p in load.joinpath("metrics").iterdir()):
@@ -47,7 +47,7 @@ def _fingerprint() -> str:
 
 def database(hands: int, seed: int) -> Path:
     """The benchmark database, built when missing or stale."""
-    from pipeline.bench.dashboard_db import build
+    from dashboard.bench.database import build
 
     path = CACHE / f"dashboard-{hands}-{seed}-{_fingerprint()}.duckdb"
     if not path.exists():

@@ -21,9 +21,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pipeline.errors import UserError
-from pipeline.evaluate import CATEGORY_NAMES
-from pipeline.rulesets.royalty_table import RoyaltyTable, compile_royalty_table
+from ofc_core.categories import CATEGORY_NAMES
+from ofc_core.errors import UserError
+from ofc_core.rulesets.royalty_table import RoyaltyTable, compile_royalty_table
+from ofc_core.variants import VARIANTS
 
 __all__ = [
     "PRESET_NAMES",
@@ -35,7 +36,6 @@ __all__ = [
 ]
 
 _HERE = Path(__file__).parent
-VARIANTS = ("classic", "pineapple", "turbo", "pineapple-27")
 SCORING_SCHEMES = {"1-6": 6, "2-4": 4}  # scheme -> scoop value (R4)
 ENTRY_KEYS = ("QQ", "KK", "AA", "trips")
 ROW_CATEGORIES = {

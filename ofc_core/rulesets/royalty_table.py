@@ -12,8 +12,8 @@ from typing import Any
 
 import numpy as np
 
-from pipeline.cards import RANKS
-from pipeline.evaluate import CATEGORY_NAMES, PAIR, TRIPS
+from ofc_core.cards import RANKS
+from ofc_core.categories import CATEGORY_NAMES, PAIR, TRIPS
 
 ROYAL = len(CATEGORY_NAMES)  # index 9 of a 5-card table: the royal flush
 FIVE_CARD_KEYS = (*CATEGORY_NAMES, "royal flush")

@@ -145,7 +145,7 @@ def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 
 def rule_words(variant: pl.Expr, fl: pl.Expr, scoring: pl.Expr, royalties: pl.Expr) -> dict:
-    """The header's rule words in format-neutral words (``parsers.presets.HeaderWords``)."""
+    """The header's rule words in format-neutral words (``parsers.header_words.HeaderWords``)."""
     return {
         "variant": variant.replace_strict(VARIANTS),
         "fantasyland": fl.replace_strict(FANTASYLAND, default="default"),

@@ -1,6 +1,6 @@
 """Read the room text format ``ru`` (``/work/shared/formats/ofc-text-ru.md``), column-wise.
 
-The same hand structure as ``en`` (``parsers.en``) in other words:
+The same hand structure as ``en`` (``parsers.formats.en``) in other words:
 Cyrillic ranks (``В Д К Т`` = J Q K A; Latin ``T J Q K A`` too, so Latin
 ``T`` is a ten and Cyrillic ``Т`` an ace), suit symbols or Latin letters
 (Windows-1251 files), cards without brackets, ``·`` between header fields,

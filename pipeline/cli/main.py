@@ -1,4 +1,4 @@
-"""The ``ofc`` command line: one subcommand per module in ``pipeline.commands``.
+"""The ``ofc`` command line: one subcommand per module in ``pipeline.cli.commands``.
 
 Errors a user can fix (bad input, unknown ruleset, missing file) are raised as
 ``UserError`` and printed as one line with exit code 2, never a traceback.
@@ -10,8 +10,8 @@ import argparse
 import importlib
 import sys
 
+from ofc_core.errors import UserError
 from parsers.memory import keep_freed_memory
-from pipeline.errors import UserError
 
 #: Subcommand modules, in the order ``ofc --help`` lists them. Each defines
 #: ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -33,7 +33,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
-        module = importlib.import_module(f"pipeline.commands.{name}")
+        module = importlib.import_module(f"pipeline.cli.commands.{name}")
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
         cmd.set_defaults(run=module.run)

@@ -19,8 +19,8 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from ofc_core.errors import UserError
 from parsers.schema import PLAYER_HANDS
-from pipeline.errors import UserError
 from pipeline.load.recompute import HAND_CONTEXT, SETTLEMENT_COLUMNS, RulesetLoader, recompute
 from pipeline.load.tables import PLAYER_HANDS_STAGED, conform
 

@@ -18,7 +18,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
+from ofc_core.rulesets import load_ruleset
 from pipeline.load import database
 from pipeline.load.executors import Task, run_tasks
 from pipeline.load.files import (
@@ -35,7 +36,6 @@ from pipeline.load.progress import Progress
 from pipeline.load.recompute import ruleset_loader
 from pipeline.load.snapshot import Paths, import_lock, remove_work, start_copy, swap_in
 from pipeline.load.staging import StageOptions, StageResult
-from pipeline.rulesets import load_ruleset
 
 
 @dataclass(frozen=True)

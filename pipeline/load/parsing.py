@@ -32,17 +32,17 @@ def _concat(parts: list[dict[str, pa.Table]]) -> Tables:
 
 
 def _jsonl_lines(data: bytes, first_line: int, source_name: str) -> dict[str, pa.Table]:
-    """An ``ofc-jsonl`` piece through ``parsers.jsonl``'s block reader (lines numbered from ``first_line``).
+    """An ``ofc-jsonl`` piece through ``parsers.jsonl.read_block`` (lines numbered from ``first_line``).
 
-    ``parsers.jsonl`` reads whole files (``iter_jsonl``); a piece of a file is
-    one of its blocks of lines, which is what its block reader takes.
+    ``parsers.jsonl`` reads whole files (``iter_jsonl``) a block of lines at a
+    time; a piece of a file is one such block.
     """
-    from parsers import jsonl
+    from parsers.jsonl import read_block
 
     lines = data.split(b"\n")
     if lines and not lines[-1]:
         lines.pop()
-    return jsonl._read_block(source_name, first_line, lines, {})
+    return read_block(source_name, first_line, lines)
 
 
 def parse_bytes(

@@ -6,7 +6,7 @@ royalties, Fantasyland and points per player-hand, and one settlement per pair
 of players per hand. Nothing the room reported is read.
 
 >>> import polars as pl
->>> from pipeline.rulesets import load_ruleset
+>>> from ofc_core.rulesets import load_ruleset
 >>> hands = pl.DataFrame({
 ...     "hand_id": ["h1", "h1"], "position": [1, 2], "in_fantasyland": [False, False],
 ...     "top": [["Qs", "Qd", "3h"], ["2c", "3d", "4h"]],
@@ -25,13 +25,14 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from pipeline.evaluate import CATEGORY_NAMES, category3, category5
-from pipeline.fantasyland import fantasyland_outcome
-from pipeline.fouls import fouled
-from pipeline.rows import Rows
-from pipeline.royalties import row_royalties
-from pipeline.rulesets import Ruleset
-from pipeline.settle import DEUCE_OF_SPADES, PlayerRows, Seating, settle
+from ofc_core.categories import CATEGORY_NAMES
+from ofc_core.rulesets import Ruleset
+from pipeline.rules.evaluate import category3, category5
+from pipeline.rules.fantasyland import fantasyland_outcome
+from pipeline.rules.fouls import fouled
+from pipeline.rules.rows import Rows
+from pipeline.rules.royalties import row_royalties
+from pipeline.rules.settle import DEUCE_OF_SPADES, PlayerRows, Seating, settle
 
 #: Row categories as a polars ``Enum``, in order of strength.
 CATEGORY = pl.Enum(CATEGORY_NAMES)

@@ -10,7 +10,8 @@ Every function takes an integer array of card codes shaped ``(n, 5)`` or
 builds a key, and precomputed tables map the key to a strength. Tables are
 built once, at import, from the 6,188 ascending 5-rank rows (455 for tops).
 
->>> from pipeline.cards import parse_cards
+>>> from ofc_core.cards import parse_cards
+>>> from ofc_core.categories import CATEGORY_NAMES
 >>> rows = np.array([parse_cards("Ah Kh Qh Jh Th"), parse_cards("5c 4d 3s 2h Ac")])
 >>> [CATEGORY_NAMES[c] for c in category5(strength5(rows))]
 ['straight flush', 'straight']
@@ -26,18 +27,18 @@ from itertools import combinations_with_replacement
 
 import numpy as np
 
-HIGH_CARD, PAIR, TWO_PAIR, TRIPS, STRAIGHT, FLUSH, FULL_HOUSE, QUADS, STRAIGHT_FLUSH = range(9)
-CATEGORY_NAMES: tuple[str, ...] = (
-    "high card",
-    "pair",
-    "two pair",
-    "trips",
-    "straight",
-    "flush",
-    "full house",
-    "quads",
-    "straight flush",
+from ofc_core.categories import (
+    FLUSH,
+    FULL_HOUSE,
+    HIGH_CARD,
+    PAIR,
+    QUADS,
+    STRAIGHT,
+    STRAIGHT_FLUSH,
+    TRIPS,
+    TWO_PAIR,
 )
+
 ACE = 12
 TEN = 8
 

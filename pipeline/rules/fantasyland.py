@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.evaluate import CATEGORY_NAMES, PAIR, TRIPS, category3, category5, leading_rank3
-from pipeline.rows import Rows
-from pipeline.royalties import RowRoyalties, is_27_wheel
-from pipeline.rulesets import ENTRY_KEYS, FantasylandRules, StayCondition
+from ofc_core.categories import CATEGORY_NAMES, PAIR, TRIPS
+from ofc_core.rulesets import ENTRY_KEYS, FantasylandRules, StayCondition
+from pipeline.rules.evaluate import category3, category5, leading_rank3
+from pipeline.rules.rows import Rows
+from pipeline.rules.royalties import RowRoyalties, is_27_wheel
 
 QUEEN = 10
 

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.evaluate import lowball27_valid
-from pipeline.rows import Rows
+from pipeline.rules.evaluate import lowball27_valid
+from pipeline.rules.rows import Rows
 
 
 def fouled(rows: Rows, lowball_middle: bool) -> np.ndarray:

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from pipeline.cards import CARD_NAMES
-from pipeline.evaluate import as_top, lowball27, strength3, strength5
+from ofc_core.cards import CARD_NAMES
+from pipeline.rules.evaluate import as_top, lowball27, strength3, strength5
 
 CARD_ENUM = pl.Enum(CARD_NAMES)
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}

@@ -10,9 +10,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.evaluate import category5, is_royal, leading_rank5, lowball27_valid
-from pipeline.rows import Rows
-from pipeline.rulesets.royalty_table import ROYAL, RoyaltyTable
+from ofc_core.rulesets.royalty_table import ROYAL, RoyaltyTable
+from pipeline.rules.evaluate import category5, is_royal, leading_rank5, lowball27_valid
+from pipeline.rules.rows import Rows
 
 #: Base-13 tiebreak of the best 2-7 low, 7-5-4-3-2 (ranks 5, 3, 2, 1, 0).
 WHEEL_27 = (((5 * 13 + 3) * 13 + 2) * 13 + 1) * 13 + 0

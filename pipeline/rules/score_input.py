@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.cards import CardError, format_card, parse_cards
-from pipeline.errors import UserError
-from pipeline.rows import ROW_SIZES
+from ofc_core.cards import CardError, format_card, parse_cards
+from ofc_core.errors import UserError
+from pipeline.rules.rows import ROW_SIZES
 
 MAX_PLAYERS = 4
 

@@ -13,7 +13,7 @@ from itertools import combinations
 
 import numpy as np
 
-from pipeline.cards import parse_card
+from ofc_core.cards import parse_card
 
 DEUCE_OF_SPADES = parse_card("2s")
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
 from pipeline.simulator.candidates import legal, patterns, place
 from pipeline.simulator.deal import HAND_SIZE
 from pipeline.simulator.proposals import considered, shortlist

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
+from ofc_core.cards import CARD_NAMES
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS
-from pipeline.cards import CARD_NAMES
 from pipeline.simulator.deal import ROW_NAMES
 from pipeline.simulator.play import PlayedHands
 from pipeline.simulator.scoring import Results, card_lists

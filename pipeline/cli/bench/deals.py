@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.cards import DECK_SIZE
+from ofc_core.cards import DECK_SIZE
 
 
 def combinations(n: int, k: int) -> np.ndarray:

@@ -1,4 +1,4 @@
-"""Benchmark: the whole engine (``pipeline.engine.score_hands``) on 3-handed Pineapple.
+"""Benchmark: the whole engine (``pipeline.rules.engine.score_hands``) on 3-handed Pineapple.
 
 Input is random but complete: each hand deals 39 cards of a shuffled deck,
 13 to each player (top 3, middle 5, bottom 5), so most hands foul, as
@@ -12,13 +12,13 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from pipeline.bench.deals import deals
-from pipeline.bench.figures import Figure
-from pipeline.bench.options import BenchOptions
-from pipeline.bench.timing import best_of, runs
-from pipeline.cards import CARD_NAMES
-from pipeline.engine import score_hands
-from pipeline.rulesets import load_ruleset
+from ofc_core.cards import CARD_NAMES
+from ofc_core.rulesets import load_ruleset
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.options import BenchOptions
+from pipeline.benchkit.timing import best_of, runs
+from pipeline.cli.bench.deals import deals
+from pipeline.rules.engine import score_hands
 
 NAME = "engine"
 TITLE = "The whole engine on 3-handed Pineapple hands (pineapple-1-6-american)"

@@ -1,4 +1,4 @@
-"""Benchmark: strengths of all 2,598,960 five-card hands (``pipeline.evaluate.strength5``).
+"""Benchmark: strengths of all 2,598,960 five-card hands (``pipeline.rules.evaluate.strength5``).
 
 The same job is timed through the Python APIs of two other evaluators,
 phevaluator and treys (optional ``bench`` dependencies). They evaluate one
@@ -15,12 +15,12 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.bench.deals import combinations
-from pipeline.bench.figures import Figure
-from pipeline.bench.options import BenchOptions
-from pipeline.bench.timing import best_of, runs
-from pipeline.cards import CARD_NAMES, DECK_SIZE
-from pipeline.evaluate import strength5
+from ofc_core.cards import CARD_NAMES, DECK_SIZE
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.options import BenchOptions
+from pipeline.benchkit.timing import best_of, runs
+from pipeline.cli.bench.deals import combinations
+from pipeline.rules.evaluate import strength5
 
 NAME = "evaluate"
 TITLE = "Strengths of all 2,598,960 five-card hands"

@@ -8,7 +8,7 @@ loading DuckDB, rebuilding the metric tables and swapping the file in. Peak
 memory is the largest sum of the resident memory of the import and its
 worker processes, sampled every 0.1 s.
 
-Larger one-off runs (``python -m pipeline.bench.import_speed --hands N``)
+Larger one-off runs (``python -m pipeline.cli.bench.import_speed --hands N``)
 build their input from copies of the 1,000,000-hand file with the hand and
 match numbers prefixed by the copy's number, so every hand is new to the
 import while simulating stays affordable.
@@ -25,9 +25,9 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.bench.figures import Figure
-from pipeline.bench.histories import CACHE, simulated
-from pipeline.bench.options import BenchOptions
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.histories import CACHE, simulated
+from pipeline.benchkit.options import BenchOptions
 
 NAME = "import_speed"
 TITLE = "ofc import end to end: 3-handed Pineapple hands in the en format into DuckDB"
@@ -138,7 +138,7 @@ def run(options: BenchOptions) -> dict[str, Figure]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The one-off large run: ``python -m pipeline.bench.import_speed --hands 10000000``."""
+    """The one-off large run: ``python -m pipeline.cli.bench.import_speed --hands 10000000``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=HANDS)
     parser.add_argument("--seed", type=int, default=0)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from pipeline.bench.figures import Figure
-from pipeline.bench.options import BenchOptions
-from pipeline.bench.registry import Benchmark
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.options import BenchOptions
+from pipeline.cli.bench.registry import Benchmark
 
 
 @dataclass(frozen=True)

@@ -30,10 +30,10 @@ import time
 from pathlib import Path
 
 from parsers.memory import keep_freed_memory
-from pipeline.bench.figures import Figure
-from pipeline.bench.histories import simulated
-from pipeline.bench.options import BenchOptions
-from pipeline.bench.timing import runs
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.histories import simulated
+from pipeline.benchkit.options import BenchOptions
+from pipeline.benchkit.timing import runs
 
 NAME = "parse"
 TITLE = "ofc parse on one core: 3-handed Pineapple room text to Parquet"
@@ -53,7 +53,7 @@ def measure_once(path: Path, warm_up: Path) -> dict[str, float]:
     wall seconds."""
     env = {**os.environ, "POLARS_MAX_THREADS": "1"}
     with tempfile.TemporaryDirectory() as folder:
-        command = [sys.executable, "-m", "pipeline.bench.parse", str(path), folder]
+        command = [sys.executable, "-m", "pipeline.cli.bench.parse", str(path), folder]
         command += ["--warm-up", str(warm_up)]
         done = subprocess.run(command, check=True, env=env, capture_output=True, text=True)
     return json.loads(done.stdout)

@@ -11,7 +11,7 @@ the wall time. The CPU time of the process and its workers is reported too,
 with the projection it gives for two otherwise idle cores: on a shared
 machine the wall time also measures the neighbours.
 
-``python -m pipeline.bench.simulate --hands 1000000`` times the full run.
+``python -m pipeline.cli.bench.simulate --hands 1000000`` times the full run.
 """
 
 from __future__ import annotations
@@ -25,8 +25,8 @@ import tempfile
 import time
 from pathlib import Path
 
-from pipeline.bench.figures import Figure
-from pipeline.bench.options import BenchOptions
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.options import BenchOptions
 
 NAME = "simulate"
 TITLE = "ofc simulate: 3-handed Pineapple hands by styled bots, 2 worker processes"
@@ -91,7 +91,7 @@ def run(options: BenchOptions) -> dict[str, Figure]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    """The full run: ``python -m pipeline.bench.simulate --hands 1000000``."""
+    """The full run: ``python -m pipeline.cli.bench.simulate --hands 1000000``."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=HANDS)
     parser.add_argument("--seed", type=int, default=0)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from pipeline.bench.measurement import Measurement
+from pipeline.cli.bench.measurement import Measurement
 
 HEADER = ("benchmark", "figure", "value", "unit", "target", "verdict", "note")
 

@@ -3,7 +3,7 @@
 Prints a table (or, with ``--json``, one JSON object) of every benchmark's
 figures; ``--write PATH`` also writes them into the benchmarks page
 (``make bench`` writes ``docs/benchmarks.md``). Benchmarks live in
-``pipeline.bench``; ``--only`` picks some by name.
+``pipeline.cli.bench``; ``--only`` picks some by name.
 """
 
 from __future__ import annotations
@@ -13,13 +13,13 @@ import json
 import sys
 from pathlib import Path
 
-from pipeline.bench.docs_page import write_page
-from pipeline.bench.machine import describe_machine, machine_line
-from pipeline.bench.measurement import measure
-from pipeline.bench.options import BenchOptions
-from pipeline.bench.registry import BENCHMARKS, select
-from pipeline.bench.table import text_table
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
+from pipeline.benchkit.options import BenchOptions
+from pipeline.cli.bench.docs_page import write_page
+from pipeline.cli.bench.machine import describe_machine, machine_line
+from pipeline.cli.bench.measurement import measure
+from pipeline.cli.bench.registry import BENCHMARKS, select
+from pipeline.cli.bench.table import text_table
 
 NAME = "bench"
 HELP = "Measure the speed of the engine and its parts against the project's targets."

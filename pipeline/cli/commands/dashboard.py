@@ -19,15 +19,14 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pipeline.errors import UserError
+from dashboard.settings import MAX_UPLOAD_MB
+from ofc_core.errors import UserError
 
 NAME = "dashboard"
 HELP = "Serve the dashboard on a database made by `ofc import` (127.0.0.1 only unless --host)."
 
 #: The Streamlit script, inside the installed ``dashboard`` package.
-APP = Path(__file__).resolve().parents[2] / "dashboard" / "app.py"
-#: Largest upload the Import page accepts, in megabytes (Streamlit enforces it too).
-MAX_UPLOAD_MB = 200
+APP = Path(__file__).resolve().parents[3] / "dashboard" / "app.py"
 DEFAULT_PORT = 8501
 LOCALHOST = "127.0.0.1"
 

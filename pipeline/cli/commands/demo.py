@@ -18,7 +18,7 @@ from pathlib import Path
 NAME = "demo"
 HELP = "Import the sample archive into a fresh database, print a summary, serve the dashboard."
 
-SAMPLE = Path(__file__).resolve().parents[2] / "data" / "sample"
+SAMPLE = Path(__file__).resolve().parents[3] / "data" / "sample"
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -33,7 +33,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def _fresh_db(db: Path | None) -> Path:
-    from pipeline.errors import UserError
+    from ofc_core.errors import UserError
 
     if db is None:
         return Path(tempfile.mkdtemp(prefix="ofc-demo-")) / "demo.duckdb"
@@ -75,13 +75,13 @@ def player_lines(db: Path) -> list[str]:
 def _dashboard_available() -> bool:
     from importlib.util import find_spec
 
-    from pipeline.cli import COMMANDS
+    from pipeline.cli.main import COMMANDS
 
-    return "dashboard" in COMMANDS and find_spec("pipeline.commands.dashboard") is not None
+    return "dashboard" in COMMANDS and find_spec("pipeline.cli.commands.dashboard") is not None
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.errors import UserError
+    from ofc_core.errors import UserError
     from pipeline.load.importer import ImportOptions, run_import, summary_lines
     from pipeline.load.progress import Progress
 
@@ -101,7 +101,7 @@ def run(args: argparse.Namespace) -> int:
     if not _dashboard_available():
         print(f"\nThe dashboard is not installed; explore {db} with DuckDB or `ofc report`.")
         return 0
-    from pipeline.cli import build_parser
+    from pipeline.cli.main import build_parser
 
     argv = ["dashboard", "--db", str(db)] + (["--port", str(args.port)] if args.port else [])
     dashboard = build_parser().parse_args(argv)

@@ -16,7 +16,7 @@ import os
 import sys
 from pathlib import Path
 
-from pipeline.rulesets import PRESET_NAMES
+from ofc_core.rulesets import PRESET_NAMES
 
 NAME = "import"
 HELP = "Import hand histories (files, folders, archives) into a DuckDB database."
@@ -78,7 +78,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.errors import UserError
+    from ofc_core.errors import UserError
     from pipeline.load.importer import ImportOptions, run_import, summary_lines
     from pipeline.load.progress import Progress
     from pipeline.load.watch import watch

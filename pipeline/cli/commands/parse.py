@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import argparse
 
+from ofc_core.rulesets import PRESET_NAMES
 from parsers.run import FORMAT_CHOICES, FileSummary, Summary, parse_files
-from pipeline.rulesets import PRESET_NAMES
 
 NAME = "parse"
 HELP = "Parse hand histories (files, folders, globs, .zip/.gz) into a Parquet dataset."

@@ -8,9 +8,9 @@ import sys
 
 import polars as pl
 
-from pipeline.engine import score_hands
-from pipeline.rulesets import PRESET_NAMES, load_ruleset
-from pipeline.score_input import checked_rows, read_hands
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from pipeline.rules.engine import score_hands
+from pipeline.rules.score_input import checked_rows, read_hands
 
 NAME = "score"
 HELP = "Score hands read as JSON (one object, or JSON Lines) from standard input."

@@ -10,9 +10,9 @@ from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 from typing import BinaryIO
 
-from pipeline.errors import UserError
-from pipeline.rulesets import PRESET_NAMES
-from pipeline.simulator.output import FORMATS, render_chunk, renderer
+from ofc_core.errors import UserError
+from ofc_core.rulesets import PRESET_NAMES
+from pipeline.simulator.output import FORMATS, render_chunk
 from pipeline.simulator.run import default_workers, in_order, plan_chunks
 from pipeline.simulator.styles import STYLE_NAMES
 
@@ -73,8 +73,6 @@ def _compressed(raw: BinaryIO, out: Path) -> AbstractContextManager[BinaryIO]:
 def run(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise UserError(f"--seed must be 0 or more, not {args.seed}")
-    if args.fmt != "jsonl":
-        renderer(args.fmt)  # fail early when the renderer is missing
     chunks = plan_chunks(
         args.ruleset,
         args.players,

@@ -4,7 +4,7 @@
 view: the hero's dealt cards and discards are shown, an opponent's dealt
 cards and discards are not (``Dealt to Bob (3 cards)``, ``discards 1 card``),
 and an opponent's Fantasyland hand appears only at showdown. Lines are built
-column-wise (``parsers.render_common``), so whole simulated datasets render
+column-wise (``pipeline.simulator.render.common``), so whole simulated datasets render
 quickly.
 """
 
@@ -16,12 +16,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from parsers import render_common as rc
-from parsers.en import SECTIONS
-from parsers.presets import preset_words
-from parsers.zones import en_zone
-from pipeline.cards import CARD_CODES
-from pipeline.evaluate import (
+from ofc_core.cards import CARD_CODES
+from ofc_core.categories import (
     FLUSH,
     FULL_HOUSE,
     HIGH_CARD,
@@ -31,6 +27,11 @@ from pipeline.evaluate import (
     STRAIGHT_FLUSH,
     TRIPS,
     TWO_PAIR,
+)
+from parsers.formats.en import SECTIONS
+from parsers.header_words import preset_words
+from parsers.zones import en_zone
+from pipeline.rules.evaluate import (
     category3,
     category5,
     is_royal,
@@ -39,6 +40,7 @@ from pipeline.evaluate import (
     strength3,
     strength5,
 )
+from pipeline.simulator.render import common as rc
 
 VARIANT_WORDS = {
     "classic": "Classic",

@@ -1,7 +1,7 @@
 """Write hands in the room text format ``ru`` (``/work/shared/formats/ofc-text-ru.md``).
 
 ``render_hands`` yields one text per hand from the hero's point of view, as
-``parsers.render_en`` does, in the Russian clients' words: Cyrillic ranks and
+``pipeline.simulator.render.en`` does, in the Russian clients' words: Cyrillic ranks and
 suit symbols (``Т♥ К♦ 10♣``), the Unicode minus, decimal commas and thousands
 spaces (``1 250,50``), a Moscow clock by default.
 
@@ -18,10 +18,10 @@ from collections.abc import Iterator
 import polars as pl
 import pyarrow as pa
 
-from parsers import render_common as rc
-from parsers.presets import preset_words
-from parsers.ru import SECTIONS
-from pipeline.cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS
+from ofc_core.cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS
+from parsers.formats.ru import SECTIONS
+from parsers.header_words import preset_words
+from pipeline.simulator.render import common as rc
 
 VARIANT_WORDS = {
     "classic": "Классика",
