@@ -2,7 +2,7 @@
 
 Under the import lock: find what is new in the files (``files``), stage it
 on the chosen engine (``executors``), copy the database, load the staged
-parts in one transaction (``database.load``), and swap the copy in
+parts in one transaction (``store.load``), and swap the copy in
 (``snapshot``). A run with nothing new changes nothing. A run stopped at any
 moment leaves the database as it was; the next run removes its leftovers.
 """
@@ -20,7 +20,7 @@ from pathlib import Path
 
 from ofc_core.errors import UserError
 from ofc_core.rulesets import load_ruleset
-from pipeline.load import database
+from pipeline.load import database, store
 from pipeline.load.executors import Task, run_tasks
 from pipeline.load.files import (
     CHUNK_BYTES,
@@ -61,7 +61,7 @@ class ImportSummary:
     db: Path
     files_read: int
     files_unchanged: int
-    counts: database.LoadCounts | None  # None: nothing new, database untouched
+    counts: store.LoadCounts | None  # None: nothing new, database untouched
     held_back: tuple[tuple[str, int], ...]
     seconds: float
     stage_seconds: float = 0.0  # parsing and scoring
@@ -121,7 +121,7 @@ def _tasks(
             yield part, piece
 
 
-def _record(progress: _FileProgress, digest: Digest | None) -> database.FileRecord:
+def _record(progress: _FileProgress, digest: Digest | None) -> store.FileRecord:
     file = progress.file
     end = file.size if progress.end is None else progress.end
     sha = digest.hexdigest() if digest is not None and end == file.size else None
@@ -136,7 +136,7 @@ def _record(progress: _FileProgress, digest: Digest | None) -> database.FileReco
         prefix_sha256=sha,
         hands_read=progress.hands_read + (file.known.hands_read if grown else 0),
     )
-    return database.FileRecord(file.path, state)
+    return store.FileRecord(file.path, state)
 
 
 def _stage(
@@ -259,11 +259,11 @@ def _import(
     work = start_copy(paths, run)
     con = database.connect(work)
     try:
-        counts = database.load(
+        counts = store.load(
             con,
             staging,
             records,
-            database.RunInfo(
+            store.RunInfo(
                 started_at=started_at,
                 paths=" ".join(options.paths),
                 ruleset_override=options.ruleset,
