@@ -35,7 +35,7 @@ class Extracted:
     * ``hands``: ``h``, ``n``, ``line`` (header line), ``last`` for every hand;
       ``strays``: runs of lines outside hands (``n``, ``count``, ``line``);
     * ``heads``: ``room_hand_id``, ``variant``, ``fantasyland`` (a
-      ``presets.FL_KINDS`` word), ``scoring``, ``royalties``, ``local``
+      ``header_words.FL_KINDS`` word), ``scoring``, ``royalties``, ``local``
       (naive clock time), ``zone`` (a zone name; null when unknown);
     * ``tables``: ``table_name``, ``max_players``, ``point_value``,
       ``currency``, ``button_seat``; ``matches``: ``match_id``,

@@ -2,8 +2,9 @@
 
 A hand header names four things: the variant (R2), the Fantasyland kind
 (R6), the scoring scheme (R4) and the royalty table (R5). Each R10 preset is
-one combination of them; the renderers write a preset's words and the
-parsers map the words back to a preset.
+one combination of them, read from its data (``variant``, ``scoring`` and
+the ``header`` table of ``ofc_core/rulesets/presets.toml``); the renderers
+write a preset's words and the parsers map the words back to a preset.
 
 The Fantasyland word is optional in both formats; absent means the variant's
 default (``default`` below), and ``[FL 13]`` on a classic or turbo header,
@@ -27,6 +28,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ofc_core.rulesets import PRESET_NAMES, preset_spec
+
 #: Fantasyland kinds a header can name: the variant's default, a fixed count,
 #: progressive (R6) or none.
 FL_KINDS = ("default", "13", "14", "progressive", "none")
@@ -42,17 +45,14 @@ class HeaderWords:
     royalties: str  # american | russian | stars-2013
 
 
+def _words(name: str) -> HeaderWords:
+    spec = preset_spec(name)
+    header = spec["header"]
+    return HeaderWords(spec["variant"], header["fantasyland"], spec["scoring"], header["royalties"])
+
+
 #: The header words of every R10 preset, in the order R10 lists them.
-PRESET_WORDS: dict[str, HeaderWords] = {
-    "classic-1-6-american": HeaderWords("classic", "default", "1-6", "american"),
-    "pineapple-1-6-american": HeaderWords("pineapple", "default", "1-6", "american"),
-    "pineapple-progressive-american": HeaderWords("pineapple", "progressive", "1-6", "american"),
-    "pineapple-2-4-pokerbet": HeaderWords("pineapple", "progressive", "2-4", "russian"),
-    "pineapple-2-4-pokerdom": HeaderWords("pineapple", "default", "2-4", "russian"),
-    "turbo-1-6-american": HeaderWords("turbo", "default", "1-6", "american"),
-    "pineapple-27": HeaderWords("pineapple-27", "default", "1-6", "american"),
-    "classic-stars-2013": HeaderWords("classic", "none", "1-6", "stars-2013"),
-}
+PRESET_WORDS: dict[str, HeaderWords] = {name: _words(name) for name in PRESET_NAMES}
 
 #: The fixed count each variant's default Fantasyland deals (R2, R6).
 _DEFAULT_FL_COUNT = {"classic": "13", "turbo": "13", "pineapple": "14"}

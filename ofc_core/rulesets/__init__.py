@@ -33,6 +33,7 @@ __all__ = [
     "Ruleset",
     "StayCondition",
     "load_ruleset",
+    "preset_spec",
 ]
 
 _HERE = Path(__file__).parent
@@ -133,6 +134,15 @@ def _resolve(name: str, tables: dict[str, Any], kind: str, seen: tuple[str, ...]
     return merged | table
 
 
+def preset_spec(name: str) -> dict[str, Any]:
+    """The data of a shipped preset, with what it ``extends`` merged in.
+
+    >>> preset_spec("turbo-1-6-american")["header"]
+    {'fantasyland': 'default', 'royalties': 'american'}
+    """
+    return _resolve(name, _shipped()[0], "ruleset")
+
+
 def load_ruleset(name: str, rules_file: str | Path | None = None) -> Ruleset:
     """The ruleset ``name``, from the presets or from a user's rules file."""
     presets, royalties = _shipped()
@@ -170,6 +180,7 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         "button_in_fantasyland",
         "table_stakes",
         "deuce_of_spades",
+        "header",
     }
     unknown = set(spec) - known
     if unknown:
