@@ -12,6 +12,8 @@ from dashboard.bench.database import HERO, build
 from dashboard.queries.pages import PAGES
 from pipeline.benchkit.options import BenchOptions
 
+pytestmark = pytest.mark.slow
+
 
 def _value(con: duckdb.DuckDBPyConnection, sql: str) -> object:
     return con.sql(sql).fetchall()[0][0]

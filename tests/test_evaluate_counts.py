@@ -24,6 +24,8 @@ from pipeline.rules.evaluate import (
     strength5,
 )
 
+pytestmark = pytest.mark.slow
+
 FIVE_CARD_COUNTS = {
     "straight flush": 40,
     "quads": 624,

@@ -10,6 +10,8 @@ from pipeline.benchkit.histories import simulated
 from pipeline.cli.bench import parse as parse_bench
 from pipeline.cli.main import main
 
+pytestmark = pytest.mark.slow
+
 
 def test_quick_parse_benchmark_reports_en_against_the_target_and_ru_beside_it(
     capsys: pytest.CaptureFixture[str],

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import polars as pl
-from parse_helpers import FIXTURES
 
 from pipeline.cli.main import main
+from tests.parse_helpers import FIXTURES
 
 EN = FIXTURES / "en" / "spec_example.txt"
 

@@ -14,10 +14,8 @@ from functools import cache
 
 import polars as pl
 import pytest
-from hand_builder import build, example_hand
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from parse_helpers import FIXTURES
 from polars.testing import assert_frame_equal
 
 from ofc_core.rulesets import PRESET_NAMES
@@ -26,6 +24,8 @@ from parsers.lines import Chunk, line_frame
 from parsers.run import parse_chunk, read_thoroughly
 from parsers.schema import TABLES, plain
 from pipeline.simulator.render import en as render_en
+from tests.hand_builder import build, example_hand
+from tests.parse_helpers import FIXTURES
 
 KEYS = {
     "hands": ["source_line"],

@@ -14,7 +14,6 @@ from functools import cache
 
 import polars as pl
 import pytest
-from hand_builder import build, example_hand
 from polars.testing import assert_frame_equal
 
 from ofc_core.rulesets import PRESET_NAMES
@@ -25,6 +24,7 @@ from pipeline.simulator.render import en as render_en
 from pipeline.simulator.render import ru as render_ru
 from pipeline.simulator.render.common import write_hands
 from pipeline.simulator.run import plan_chunks
+from tests.hand_builder import build, example_hand
 
 HANDS = 100
 WHERE = ["source_file", "source_line"]

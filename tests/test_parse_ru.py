@@ -6,9 +6,9 @@ import datetime as dt
 
 import polars as pl
 import pytest
-from parse_helpers import FIXTURES, parse, parse_bytes, rows
 
 from parsers.run import parse_files
+from tests.parse_helpers import FIXTURES, parse, parse_bytes, rows
 
 
 @pytest.fixture(scope="module")
