@@ -67,6 +67,7 @@ class ImportSummary:
     stage_seconds: float = 0.0  # parsing and scoring
     load_seconds: float = 0.0  # copying, loading, rebuilding metrics, swapping in
     upgraded_from: str | None = None  # the older schema version the database had
+    fast_path_fallbacks: int = 0  # pieces the thorough reader read after a fast path error
 
 
 @dataclass
@@ -78,6 +79,7 @@ class _FileProgress:
     lines: int = 0
     end: int | None = None
     held_back_line: int | None = None
+    fast_path_fallbacks: int = 0
 
 
 def _check_options(options: ImportOptions) -> None:
@@ -156,6 +158,7 @@ def _stage(
             state.end = max(state.end or 0, result.consumed_end)
         if result.held_back_line is not None:
             state.held_back_line = result.held_back_line
+        state.fast_path_fallbacks += result.fast_path_fallbacks
         progress.add(result.hands, result.rejects, size)
 
     stage_options = StageOptions(
@@ -293,6 +296,7 @@ def _import(
         done - began,
         stage_seconds=staged - began,
         load_seconds=done - staged,
+        fast_path_fallbacks=sum(state.fast_path_fallbacks for state in by_file.values()),
     )
 
 
@@ -337,6 +341,11 @@ def summary_lines(summary: ImportSummary) -> list[str]:
             f"  rejected         {c.rejects_added:>12,}  (new rows in rejects)",
             f"  audit mismatches {c.mismatches_added:>12,}  (player-hands the room scored differently)",
         ]
+        if summary.fast_path_fallbacks:
+            lines.append(
+                f"  fast path errors {summary.fast_path_fallbacks:>12,}  (pieces the thorough "
+                "reader read instead: every hand is counted, more slowly; please report it)"
+            )
         if summary.upgraded_from:
             lines.append(f"  database         {_upgrade_note(summary)}")
     lines += [

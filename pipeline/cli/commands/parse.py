@@ -63,6 +63,11 @@ def report(summary: Summary) -> str:
         f" {summary.rejected} rejected in {summary.seconds:.2f} s"
         f" ({summary.hands_per_second:,.0f} hands/s) -> {summary.out_dir}"
     )
+    if summary.fast_path_fallbacks:
+        lines.append(
+            f"fast path errors: {summary.fast_path_fallbacks} chunk(s) read by the thorough"
+            " reader instead (every hand is counted, more slowly); see the file notes above"
+        )
     if summary.rejected:
         lines.append(f"reasons for rejects: {summary.out_dir}/rejects/")
     return "\n".join(lines)
