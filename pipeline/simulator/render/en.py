@@ -27,6 +27,7 @@ from ofc_core.categories import (
     STRAIGHT_FLUSH,
     TRIPS,
     TWO_PAIR,
+    Category,
 )
 from parsers.formats.en import SECTIONS
 from parsers.header_words import preset_words
@@ -73,7 +74,7 @@ _CATEGORY_WORDS = {
 _TEXTS = np.array(
     [
         f"a pair of {_PLURALS[r]}" if c == PAIR else _CATEGORY_WORDS[c]
-        for c in range(9)
+        for c in Category
         for r in range(13)
     ]
     + ["a royal flush"]
