@@ -59,7 +59,8 @@ def fantasyland_counts(ruleset: str) -> tuple[int, ...]:
 
 @cache
 def ruleset_variant(ruleset: str) -> str:
-    return load_ruleset(ruleset).variant
+    """The variant of a ruleset, as the plain string the hand model holds."""
+    return load_ruleset(ruleset).variant.value
 
 
 def ruleset_names(heads: pl.DataFrame, override: str | None) -> pl.DataFrame:

@@ -8,7 +8,7 @@ only what differs.
 
 >>> rs = load_ruleset("pineapple-2-4-pokerbet")
 >>> rs.variant, rs.scoring, rs.scoop_value, rs.table_stakes, rs.fantasyland.repeat_limit
-('pineapple', '2-4', 4, True, 1)
+(<Variant.PINEAPPLE: 'pineapple'>, '2-4', 4, True, 1)
 >>> load_ruleset("pineapple-2-4-pokerdom").foul_penalty
 6
 """
@@ -24,7 +24,7 @@ from typing import Any
 from ofc_core.categories import CATEGORY_NAMES
 from ofc_core.errors import UserError
 from ofc_core.rulesets.royalty_table import RoyaltyTable, compile_royalty_table
-from ofc_core.variants import VARIANTS
+from ofc_core.variants import VARIANTS, Variant
 
 __all__ = [
     "PRESET_NAMES",
@@ -84,7 +84,7 @@ class Ruleset:
     """Every option by which rooms differ, for one named ruleset."""
 
     name: str
-    variant: str
+    variant: Variant
     scoring: str
     foul_penalty: int
     royalties: RoyaltyTable
@@ -99,7 +99,7 @@ class Ruleset:
 
     @property
     def lowball_middle(self) -> bool:
-        return self.variant == "pineapple-27"
+        return self.variant is Variant.PINEAPPLE_27
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -193,8 +193,8 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         raise ValueError(f'foul_penalty must be "scoop" or a whole number >= 0, not {penalty!r}')
     table_name = spec["royalties"]
     table = compile_royalty_table(table_name, _resolve(table_name, royalty_tables, "royalty table"))
-    variant = _choice(spec, "variant", VARIANTS)
-    if variant == "pineapple-27" and table.middle_lowball is None:
+    variant = Variant(_choice(spec, "variant", VARIANTS))
+    if variant is Variant.PINEAPPLE_27 and table.middle_lowball is None:
         raise ValueError(
             f"variant pineapple-27 needs a royalty table with middle_lowball, not {table_name!r}"
         )

@@ -89,7 +89,7 @@ def _hands(spec, ruleset, tables, table, col, hand_id) -> pa.Table:
             "hand_id": pa.array(hand_id, pa.string()),
             "room_hand_id": pa.array(col(lambda s: s.room_id).astype(str)),
             "source_format": pa.array(np.full(len(table), spec.source_format)),
-            "variant": pa.array(np.full(len(table), ruleset.variant)),
+            "variant": pa.array(np.full(len(table), ruleset.variant.value)),
             "ruleset": pa.array(np.full(len(table), ruleset.name)),
             "played_at": pa.array(col(lambda s: s.played_at).astype("datetime64[us]")),
             "table_name": pa.array([tables.name[t] for t in table], pa.string()),
