@@ -12,15 +12,15 @@ import numpy as np
 import polars as pl
 import pytest
 
-from pipeline.cards import format_cards
+from ofc_core.cards import format_cards
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
 from pipeline.decisions import policy, rollout_kernel, showdown
 from pipeline.decisions.decide import decide, rollout_knobs
 from pipeline.decisions.fantasyland_worth import default_fantasyland_value
 from pipeline.decisions.placements import legal_placements
 from pipeline.decisions.showdown import ShowdownRules
 from pipeline.decisions.situation import Board, Opponent, Situation, situation_of
-from pipeline.engine import score_hands
-from pipeline.rulesets import PRESET_NAMES, load_ruleset
+from pipeline.rules.engine import score_hands
 from pipeline.simulator.rollout import RolloutStyle, finish
 from pipeline.simulator.tallies import BoardState
 

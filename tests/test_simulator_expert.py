@@ -7,11 +7,11 @@ import polars as pl
 import pyarrow as pa
 import pytest
 
-from pipeline.cards import parse_cards
+from ofc_core.cards import parse_cards
+from ofc_core.rulesets import load_ruleset
 from pipeline.decisions import measure
 from pipeline.decisions.decide import decide
-from pipeline.engine import score_hands
-from pipeline.rulesets import load_ruleset
+from pipeline.rules.engine import score_hands
 from pipeline.simulator import simulate
 from pipeline.simulator.candidates import patterns
 from pipeline.simulator.expert import EXPERT_ROLLOUTS, expert_choices, situation_seen

@@ -15,7 +15,7 @@ against every opponent by the ruleset's rules (``showdown.py``, R3-R6):
 * with nothing left to deal (the last street, every opponent complete) the
   one outcome is exact: one rollout, ``se`` 0.
 
->>> from pipeline.rulesets import load_ruleset
+>>> from ofc_core.rulesets import load_ruleset
 >>> from pipeline.decisions.situation import situation_of
 >>> rs = load_ruleset("pineapple-1-6-american")
 >>> s = situation_of({"hero": {"top": "2c 3d", "middle": "Kc Kd 9h 8h 8c", "bottom": "As Ah Ad 4c",
@@ -32,7 +32,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.cards import format_cards
+from ofc_core.cards import format_cards
+from ofc_core.rulesets import Ruleset
 from pipeline.decisions import rollout_kernel
 from pipeline.decisions.fantasyland_worth import default_fantasyland_value
 from pipeline.decisions.future import deal_plan
@@ -40,7 +41,6 @@ from pipeline.decisions.placements import Placements, legal_placements
 from pipeline.decisions.policy import style_knobs
 from pipeline.decisions.showdown import ShowdownRules
 from pipeline.decisions.situation import Situation
-from pipeline.rulesets import Ruleset
 from pipeline.simulator.styles import STYLES
 from pipeline.simulator.value import chase_rank
 

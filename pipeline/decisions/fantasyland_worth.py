@@ -10,7 +10,7 @@ are kept in this one place.
 
 from __future__ import annotations
 
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
 
 #: Points a Fantasyland hand is worth over a normal hand, by variant.
 BY_VARIANT = {"pineapple": 8.0, "pineapple-27": 8.0, "classic": 5.0, "turbo": 5.0}
@@ -19,7 +19,7 @@ BY_VARIANT = {"pineapple": 8.0, "pineapple-27": 8.0, "classic": 5.0, "turbo": 5.
 def default_fantasyland_value(ruleset: Ruleset) -> float:
     """The default ``V`` of a ruleset: 0 without Fantasyland.
 
-    >>> from pipeline.rulesets import load_ruleset
+    >>> from ofc_core.rulesets import load_ruleset
     >>> default_fantasyland_value(load_ruleset("classic-stars-2013"))
     0.0
     """

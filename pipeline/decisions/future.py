@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
 
 if TYPE_CHECKING:
     from pipeline.decisions.situation import Situation

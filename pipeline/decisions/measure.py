@@ -20,10 +20,10 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipeline.cards import parse_card
+from ofc_core.cards import parse_card
+from ofc_core.rulesets import Ruleset, load_ruleset
 from pipeline.decisions.decide import decide
 from pipeline.decisions.situation import Board, Opponent, Situation
-from pipeline.rulesets import Ruleset, load_ruleset
 from pipeline.simulator.run import simulate
 
 RULESET = "pineapple-1-6-american"

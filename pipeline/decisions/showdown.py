@@ -1,6 +1,6 @@
 """A finished board's showdown, compiled: strengths, foul, royalties, Fantasyland, points.
 
-The same rules as the engine (``pipeline.evaluate``, ``fouls``, ``royalties``,
+The same rules as the engine (``pipeline.rules.evaluate``, ``fouls``, ``royalties``,
 ``fantasyland``, ``settle``: RULES.md R3-R6, R9), one board at a time (numba),
 on the engine's own lookup tables, which ``ShowdownRules`` gathers from a
 ruleset. ``tests/test_decide.py`` checks them against the engine on random
@@ -19,10 +19,10 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
-from pipeline.evaluate import _PLAIN5, _SUITED5, _TABLE3
-from pipeline.fantasyland import _cards_by_level
-from pipeline.rulesets import Ruleset
-from pipeline.settle import DEUCE_OF_SPADES
+from ofc_core.rulesets import Ruleset
+from pipeline.rules.evaluate import _PLAIN5, _SUITED5, _TABLE3
+from pipeline.rules.fantasyland import _cards_by_level
+from pipeline.rules.settle import DEUCE_OF_SPADES
 
 STRENGTH, ROYALTY, DEUCE, FLAGS = range(4)
 FOUL, FANTASYLAND = 0, 1
@@ -101,7 +101,7 @@ def _strength5(board, start, plain5, suited5):
         board[start + 3] >> 2,
         board[start + 4] >> 2,
     )
-    # sorting network (ascending), as pipeline.evaluate
+    # sorting network (ascending), as pipeline.rules.evaluate
     if r0 > r1:
         r0, r1 = r1, r0
     if r3 > r4:

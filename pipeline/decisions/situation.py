@@ -13,7 +13,7 @@ for an empty row). ``read_situations`` checks everything a rollout relies on
 a street of the ruleset's variant, R2) and reports the first problem as a
 ``UserError`` naming the line, like ``ofc score``.
 
->>> from pipeline.rulesets import load_ruleset
+>>> from ofc_core.rulesets import load_ruleset
 >>> line = ('{"hero": {"top": "", "middle": "", "bottom": "", "cards": "Ah Ad 7c 7d 2s"},'
 ...         ' "opponents": [{"name": "V", "top": "", "middle": "", "bottom": ""}]}')
 >>> [s] = read_situations(line, load_ruleset("pineapple-1-6-american"))
@@ -29,12 +29,12 @@ from typing import Any
 
 import numpy as np
 
-from pipeline.cards import DECK_SIZE, CardError, format_card, parse_cards
+from ofc_core.cards import DECK_SIZE, CardError, format_card, parse_cards
+from ofc_core.errors import UserError
+from ofc_core.rulesets import Ruleset
+from ofc_core.variants import MAX_PLAYERS, STREETS
 from pipeline.decisions.future import deal_plan
-from pipeline.errors import UserError
-from pipeline.rows import ROW_SIZES
-from pipeline.rulesets import Ruleset
-from pipeline.simulator.deal import MAX_PLAYERS, STREETS
+from pipeline.rules.rows import ROW_SIZES
 
 ROWS = ("top", "middle", "bottom")
 Cards = tuple[int, ...]

@@ -12,9 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
+from ofc_core.rulesets import Ruleset
 from pipeline.decisions.decide import decide
 from pipeline.decisions.situation import Board, Opponent, Situation
-from pipeline.rulesets import Ruleset
 from pipeline.simulator.candidates import patterns
 from pipeline.simulator.street_view import StreetView
 
