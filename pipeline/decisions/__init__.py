@@ -1,0 +1,1 @@
+"""Decisions: the best play of a hand, computed exactly or by rollouts (issue 10)."""
