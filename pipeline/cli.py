@@ -17,6 +17,7 @@ from pipeline.errors import UserError
 #: ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS = (
     "score",
+    "solve",
     "bench",
     "simulate",
     "parse",
