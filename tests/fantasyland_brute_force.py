@@ -44,9 +44,9 @@ def best_boards(cards: list[int], ruleset: Ruleset, stay_value: float) -> dict[s
         stay = ~foul & stays(rows, royalties, ruleset.fantasyland)
         value = royalties.total + np.where(stay, stay_value, 0.0)
         middle = rows.middle_lowball() if lowball else rows.middle_strength
-        keys = np.stack(
-            [value, rows.bottom_strength, middle, rows.top_strength], axis=1
-        ).astype(np.float64)[~foul]
+        keys = np.stack([value, rows.bottom_strength, middle, rows.top_strength], axis=1).astype(
+            np.float64
+        )[~foul]
         if not len(keys):
             continue
         top = keys[np.lexsort(keys.T[::-1])[-1]]

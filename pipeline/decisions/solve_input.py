@@ -46,10 +46,14 @@ def _request(line: str, number: int, counts: tuple[int, ...], ruleset: str) -> S
     except json.JSONDecodeError as error:
         raise UserError(f"{label}: malformed JSON: {error.msg} at column {error.colno}") from None
     if not isinstance(obj, dict) or "cards" not in obj:
-        raise UserError(f'{label}: expected an object with "cards", such as {{"cards": "Ah Kd ..."}}')
+        raise UserError(
+            f'{label}: expected an object with "cards", such as {{"cards": "Ah Kd ..."}}'
+        )
     unknown = sorted(set(obj) - set(KEYS))
     if unknown:
-        raise UserError(f'{label}: unknown key(s) {unknown}; expected "cards" and optionally "dead"')
+        raise UserError(
+            f'{label}: unknown key(s) {unknown}; expected "cards" and optionally "dead"'
+        )
     cards = read_cards(obj["cards"], f"{label}, cards")
     dead = read_cards(obj.get("dead", ""), f"{label}, dead")
     if len(cards) not in counts:
