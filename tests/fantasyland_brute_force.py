@@ -52,4 +52,6 @@ def best_boards(cards: list[int], ruleset: Ruleset, stay_value: float) -> dict[s
         top = keys[np.lexsort(keys.T[::-1])[-1]]
         if best is None or tuple(top) > tuple(best):
             best = top
-    return None if best is None else dict(zip(("value", "bottom", "middle", "top"), best))
+    return (
+        None if best is None else dict(zip(("value", "bottom", "middle", "top"), best, strict=True))
+    )

@@ -7,6 +7,7 @@ deal with the engine's ``fouls``, ``royalties`` and ``fantasyland`` modules.
 
 from __future__ import annotations
 
+import io
 import json
 import subprocess
 import sys
@@ -16,6 +17,7 @@ import pytest
 from fantasyland_brute_force import best_boards, splits13
 
 from pipeline.cards import format_cards, parse_cards
+from pipeline.cli import main
 from pipeline.decisions.fantasyland_solver import (
     FantasylandSet,
     fantasyland_card_counts,
@@ -234,11 +236,11 @@ def ofc_solve(stdin: str, *args: str) -> subprocess.CompletedProcess:
 
 
 def test_cli_prints_one_json_line_per_hand():
+    as_list = ["2c", "3c", "4c", "5d", "6d", "7d", "8s", "9s", "Ts", "Jh", "Qh", "Kh", "Ah", "2d"]
     lines = [
         {"cards": "As Ah Ad Kc Kd 9s 9h 9d 9c 7h 6h 5h 4h 3h"},
-        {"cards": ["2c", "3c", "4c", "5d", "6d", "7d", "8s", "9s", "Ts", "Jh", "Qh", "Kh", "Ah"]
-         + ["2d", "2s"], "dead": "Kd"},
-    ]  # fmt: skip
+        {"cards": [*as_list, "2s"], "dead": "Kd"},
+    ]
     stdin = "\n".join(json.dumps(line) for line in lines) + "\n\n"
     done = ofc_solve(
         stdin, "--ruleset", "pineapple-progressive-american", "--fantasyland-value", "10"
@@ -286,16 +288,18 @@ def test_cli_value_defaults_to_the_measured_one_and_the_flag_overrides_it():
         ("", "no input"),
     ],
 )  # fmt: skip
-def test_bad_input_exits_2_with_one_line_naming_the_line(stdin, message):
+def test_bad_input_exits_2_with_one_line_naming_the_line(stdin, message, monkeypatch, capsys):
+    """Nothing is printed for the good first line: the whole input is checked first."""
     first = '{"cards": "2c 3c 4c 5d 6d 7d 8s 9s Ts Jh Qh Kh Ah 2d"}\n' if stdin else ""
-    done = ofc_solve(first + stdin + "\n", "--ruleset", "pineapple-1-6-american")
-    assert done.returncode == 2
-    assert done.stdout == ""
-    assert len(done.stderr.strip().splitlines()) == 1, done.stderr
-    assert message in done.stderr
-    assert "Traceback" not in done.stderr
+    monkeypatch.setattr(sys, "stdin", io.StringIO(first + stdin + "\n"))
+    assert main(["solve", "--ruleset", "pineapple-1-6-american"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert len(err.strip().splitlines()) == 1, err
+    assert message in err
 
 
 def test_unknown_ruleset_exits_2():
     done = ofc_solve('{"cards": "As"}\n', "--ruleset", "no-such-rules")
     assert done.returncode == 2 and "unknown ruleset 'no-such-rules'" in done.stderr
+    assert "Traceback" not in done.stderr

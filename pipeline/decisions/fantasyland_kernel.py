@@ -14,6 +14,9 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+#: Above every top strength: a bound's stand-in for the top it has not chosen yet.
+_ANY_TOP = 1 << 40
+
 
 @numba.njit(cache=True, inline="always")
 def _stays(bits: np.int64, wanted: np.int64, every: bool) -> bool:
@@ -26,13 +29,17 @@ def _stays(bits: np.int64, wanted: np.int64, every: bool) -> bool:
 
 
 @numba.njit(cache=True, inline="always")
-def _behind(value, key1, key2, best_value, best1, best2) -> bool:
-    """Whether ``(value, key1, key2)`` is lexicographically below the best so far."""
+def _compare(value, bottom, middle, top, best_value, best_bottom, best_middle, best_top) -> int:
+    """-1, 0 or 1 as ``(value, bottom, middle, top)`` is below, equal to or above the best."""
     if value != best_value:
-        return value < best_value
-    if key1 != best1:
-        return key1 < best1
-    return key2 < best2
+        return 1 if value > best_value else -1
+    if bottom != best_bottom:
+        return 1 if bottom > best_bottom else -1
+    if middle != best_middle:
+        return 1 if middle > best_middle else -1
+    if top != best_top:
+        return 1 if top > best_top else -1
+    return 0
 
 
 @numba.njit(cache=True, nogil=True)
@@ -101,7 +108,7 @@ def search(
             may_stay = _stays(bits | top_cap_bits[cap], wanted, every)
             bound = fixed + top_cap[cap] + (bonus if may_stay else 0.0)
             km = middle_key[m]
-            if _behind(bound, sb, km, best_value, best_sb, best_km):
+            if _compare(bound, sb, km, _ANY_TOP, best_value, best_sb, best_km, best_st) < 0:
                 continue
             left = full & ~mask_b & ~five_mask[m]
             limit = five_top_scale[cap]
@@ -120,11 +127,8 @@ def search(
                             continue
                         stay = _stays(bits | three_bits[t], wanted, every)
                         value = fixed + three_royalty[t] + (stay_value if stay else 0.0)
-                        if _behind(value, sb, km, best_value, best_sb, best_km):
+                        if _compare(value, sb, km, st, best_value, best_sb, best_km, best_st) <= 0:
                             continue
-                        if value == best_value and sb == best_sb and km == best_km:
-                            if st <= best_st:
-                                continue
                         best_value, best_b, best_m, best_t = value, b, m, t
                         best_sb, best_km, best_st = sb, km, st
     return best_b, best_m, best_t, best_value
