@@ -168,6 +168,16 @@ def test_staying_is_bought_with_royalties_only_when_v_pays_for_it():
     assert found.value == best_boards(cards, ruleset, 50.0)["value"]
 
 
+def test_past_the_repeat_limit_nothing_stays():
+    """R6, Pokerbet: one repeat only. After a stay the same cards set for royalties alone."""
+    cards = parse_cards("2s 2h 2d 3s 3d 4s 4h 5h 5d 5c 6h 6d 7h 7c")
+    ruleset = load_ruleset("pineapple-2-4-pokerbet")
+    fresh = solve_fantasyland(cards, ruleset, 50.0, repeats=0)
+    repeat = solve_fantasyland(cards, ruleset, 50.0, repeats=1)
+    assert fresh.stays and fresh.value == fresh.royalties + 50
+    assert not repeat.stays and repeat.value == repeat.royalties == 20
+
+
 def test_r9_example_board_is_legal_and_the_solver_does_at_least_as_well():
     """R9: ``A A 3 / 8 7 6 4 3 / T T 9 9 K`` is legal (9 + 3 royalties); the best is no worse."""
     cards = parse_cards("Ah Ad 3c 8s 7d 6h 4c 3s Th Tc 9d 9c Kh")
@@ -285,6 +295,8 @@ def test_cli_value_defaults_to_the_measured_one_and_the_flag_overrides_it():
         ),
         ('{"hand": "As"}', 'line 2: expected an object with "cards"'),
         ('{"cards": "As Ah Ad Kc Kd 9s 9h 9d 9c 7h 6h 5h 4h 3h", "deadd": ""}', "unknown key"),
+        ('{"cards": "As Ah Ad Kc Kd 9s 9h 9d 9c 7h 6h 5h 4h 3h", "fantasyland_repeats": -1}',
+         "line 2: fantasyland_repeats must be a whole number >= 0"),
         ("", "no input"),
     ],
 )  # fmt: skip

@@ -23,6 +23,7 @@ BENCHMARKS = (
     "dashboard",
     "import_speed",
     "simulate",
+    "solve",
 )
 
 

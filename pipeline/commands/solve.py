@@ -40,6 +40,6 @@ def run(args: argparse.Namespace) -> int:
         value = default_fantasyland_value(ruleset)
     requests = read_requests(sys.stdin.read(), fantasyland_card_counts(ruleset), args.ruleset)
     for request in requests:
-        best = solve_fantasyland(request.cards, ruleset, value, request.dead)
+        best = solve_fantasyland(request.cards, ruleset, value, request.dead, request.repeats)
         print(json.dumps(best.to_json()), flush=True)
     return 0

@@ -9,8 +9,8 @@ bottom, then middle (in Pineapple 2-7 the better low), then top. The search
 is exact (branch and bound, ``fantasyland_kernel``); the tests prove it
 against every board the engine scores.
 
-The repeat limit (R6) is the caller's to apply: a player who may not stay
-again gains nothing by staying, so pass ``fantasyland_value=0``.
+The repeat limit (R6) is applied from ``repeats``, the stays the player has
+already made in a row: past the limit nothing stays, and V counts for nothing.
 
 >>> from pipeline.cards import parse_cards
 >>> from pipeline.rulesets import load_ruleset
@@ -94,24 +94,28 @@ def solve_fantasyland(
     ruleset: Ruleset,
     fantasyland_value: float | None = None,
     dead: Sequence[int] = (),
+    repeats: int = 0,
 ) -> FantasylandSet:
     """The best board of the Fantasyland hand ``cards`` (13-17 card codes) under ``ruleset``.
 
     ``fantasyland_value`` is V, the points staying is worth (default: the
     measured value for the ruleset). ``dead`` cards (seen elsewhere) cannot
     change a set that meets no opponent before showdown; they are only
-    checked not to be among ``cards``.
+    checked not to be among ``cards``. ``repeats``: stays already made in a
+    row (R6 repeat limit).
     """
     codes = np.asarray(cards, dtype=np.int64)
     _check(codes, dead)
     if fantasyland_value is None:
         fantasyland_value = default_fantasyland_value(ruleset)
-    value = float(fantasyland_value) if ruleset.fantasyland.enabled else 0.0
+    rules = ruleset.fantasyland
+    may_stay = rules.enabled and (rules.repeat_limit == 0 or repeats < rules.repeat_limit)
+    value = float(fantasyland_value) if may_stay else 0.0
     tables = build_tables(codes, ruleset, value)
     bottom, middle, top, _ = search(*_kernel_arguments(tables, len(codes), value, ruleset))
     if bottom < 0:
         return _fouled(codes)
-    return _board(codes, tables, bottom, middle, top, value)
+    return _board(codes, tables, bottom, middle, top, value, may_stay)
 
 
 def _check(codes: np.ndarray, dead: Sequence[int]) -> None:
@@ -136,13 +140,19 @@ def _kernel_arguments(t: SearchTables, n: int, value: float, ruleset: Ruleset) -
 
 
 def _board(
-    codes: np.ndarray, t: SearchTables, bottom: int, middle: int, top: int, value: float
+    codes: np.ndarray,
+    t: SearchTables,
+    bottom: int,
+    middle: int,
+    top: int,
+    value: float,
+    may_stay: bool,
 ) -> FantasylandSet:
     five, three = t.five, t.three
     used = np.concatenate([five.positions[bottom], five.positions[middle], three.positions[top]])
     royalties = int(five.bottom_royalty[bottom] + five.middle_royalty[middle] + three.royalty[top])
     bits = five.bottom_bits[bottom] | five.middle_bits[middle] | three.bits[top]
-    stays = bool(t.stay.met(bits))
+    stays = may_stay and bool(t.stay.met(bits))
     return FantasylandSet(
         top=tuple(codes[three.positions[top]].tolist()),
         middle=tuple(codes[five.positions[middle]].tolist()),

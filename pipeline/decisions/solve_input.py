@@ -1,8 +1,9 @@
 """Reading and checking the Fantasyland hands given to ``ofc solve``.
 
-Input is JSON Lines, one hand per line: ``{"cards": "Ah Kd ...", "dead": "..."}``
-(``dead`` optional; cards as in ``ofc score``, a string or a list). Every
-problem is a ``UserError`` naming the line and what to fix.
+Input is JSON Lines, one hand per line: ``{"cards": "Ah Kd ...", "dead": "...",
+"fantasyland_repeats": 0}`` (``dead`` and ``fantasyland_repeats``, the stays
+already made in a row, optional; cards as in ``ofc score``, a string or a
+list). Every problem is a ``UserError`` naming the line and what to fix.
 """
 
 from __future__ import annotations
@@ -15,16 +16,17 @@ from pipeline.cards import format_card
 from pipeline.errors import UserError
 from pipeline.score_input import read_cards
 
-KEYS = ("cards", "dead")
+KEYS = ("cards", "dead", "fantasyland_repeats")
 
 
 @dataclass(frozen=True)
 class SolveRequest:
-    """One Fantasyland hand to set: its input line, its cards and the dead cards."""
+    """One Fantasyland hand to set: its input line, cards, dead cards, stays made in a row."""
 
     line: int
     cards: tuple[int, ...]
     dead: tuple[int, ...]
+    repeats: int = 0
 
 
 def read_requests(text: str, counts: tuple[int, ...], ruleset: str) -> list[SolveRequest]:
@@ -62,7 +64,12 @@ def _request(line: str, number: int, counts: tuple[int, ...], ruleset: str) -> S
             f"{label}: {len(cards)} cards; ruleset {ruleset} deals {dealt} in Fantasyland"
         )
     _no_repeats(label, cards, dead)
-    return SolveRequest(number, tuple(cards), tuple(dead))
+    repeats = obj.get("fantasyland_repeats", 0)
+    if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 0:
+        raise UserError(
+            f"{label}: fantasyland_repeats must be a whole number >= 0, not {repeats!r}"
+        )
+    return SolveRequest(number, tuple(cards), tuple(dead), repeats)
 
 
 def _no_repeats(label: str, cards: list[int], dead: list[int]) -> None:
