@@ -9,6 +9,7 @@ import sys
 from pipeline.decisions.fantasyland_solver import fantasyland_card_counts, solve_fantasyland
 from pipeline.decisions.fantasyland_value import default_fantasyland_value
 from pipeline.decisions.solve_input import read_requests
+from pipeline.errors import UserError
 from pipeline.rulesets import PRESET_NAMES, load_ruleset
 
 NAME = "solve"
@@ -38,7 +39,13 @@ def run(args: argparse.Namespace) -> int:
     value = args.fantasyland_value
     if value is None:
         value = default_fantasyland_value(ruleset)
-    requests = read_requests(sys.stdin.read(), fantasyland_card_counts(ruleset), args.ruleset)
+    counts = fantasyland_card_counts(ruleset)
+    if not all(13 <= count <= 17 for count in counts):
+        raise UserError(
+            f"ruleset {args.ruleset} deals {', '.join(map(str, counts))} cards in Fantasyland; "
+            "ofc solve sets hands of 13 to 17 cards"
+        )
+    requests = read_requests(sys.stdin.read(), counts, args.ruleset)
     for request in requests:
         best = solve_fantasyland(request.cards, ruleset, value, request.dead, request.repeats)
         print(json.dumps(best.to_json()), flush=True)
