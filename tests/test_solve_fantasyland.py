@@ -11,6 +11,8 @@ import io
 import json
 import subprocess
 import sys
+import tomllib
+from pathlib import Path
 
 import numpy as np
 import pytest
@@ -18,11 +20,13 @@ from fantasyland_brute_force import best_boards, splits13
 
 from pipeline.cards import format_cards, parse_cards
 from pipeline.cli import main
+from pipeline.decisions import fantasyland_value
 from pipeline.decisions.fantasyland_solver import (
     FantasylandSet,
     fantasyland_card_counts,
     solve_fantasyland,
 )
+from pipeline.decisions.fantasyland_value import default_fantasyland_value
 from pipeline.evaluate import lowball27, strength3, strength5
 from pipeline.fouls import fouled
 from pipeline.rows import Rows
@@ -315,3 +319,19 @@ def test_unknown_ruleset_exits_2():
     done = ofc_solve('{"cards": "As"}\n', "--ruleset", "no-such-rules")
     assert done.returncode == 2 and "unknown ruleset 'no-such-rules'" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_default_value_is_the_measured_one_per_preset_and_variant(tmp_path):
+    """docs/decisions.md "Fantasyland value": every preset with Fantasyland has a measured V
+    inside its 95% interval; a user's ruleset takes its variant's."""
+    measured = tomllib.loads(
+        (Path(fantasyland_value.__file__).with_name("fantasyland_value.toml")).read_text()
+    )
+    for name in WITH_FANTASYLAND:
+        figure = measured["preset"][name]
+        assert figure["low"] < figure["value"] < figure["high"]
+        assert default_fantasyland_value(load_ruleset(name)) == figure["value"]
+    rules = tmp_path / "rules.toml"
+    rules.write_text(STRICT_RULES)
+    user = default_fantasyland_value(load_ruleset("strict-stay", rules))
+    assert user == measured["variant"]["classic"]

@@ -1,7 +1,8 @@
 """V: what staying in Fantasyland is worth, in points, as measured (docs/decisions.md).
 
 The figures live in ``fantasyland_value.toml`` beside this module, per
-preset, with a per-variant figure for rulesets a user defines.
+preset with its 95% interval and sample size, and per variant for rulesets a
+user defines; ``measure_fantasyland_value`` writes them.
 """
 
 from __future__ import annotations
@@ -26,9 +27,11 @@ def default_fantasyland_value(ruleset: Ruleset) -> float:
     >>> from pipeline.rulesets import load_ruleset
     >>> default_fantasyland_value(load_ruleset("classic-stars-2013"))
     0.0
+    >>> default_fantasyland_value(load_ruleset("pineapple-1-6-american")) > 0
+    True
     """
     if not ruleset.fantasyland.enabled:
         return 0.0
     data = _measured()
-    figure = data["preset"].get(ruleset.name, data["variant"][ruleset.variant])
-    return float(figure)
+    preset = data["preset"].get(ruleset.name)
+    return float(preset["value"] if preset else data["variant"][ruleset.variant])
