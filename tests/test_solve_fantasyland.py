@@ -7,6 +7,7 @@ deal with the engine's ``fouls``, ``royalties`` and ``fantasyland`` modules.
 
 from __future__ import annotations
 
+import doctest
 import io
 import json
 import subprocess
@@ -20,7 +21,7 @@ from fantasyland_brute_force import best_boards, splits13
 
 from pipeline.cards import format_cards, parse_cards
 from pipeline.cli import main
-from pipeline.decisions import fantasyland_value
+from pipeline.decisions import fantasyland_solver, fantasyland_value
 from pipeline.decisions.fantasyland_solver import (
     FantasylandSet,
     fantasyland_card_counts,
@@ -335,3 +336,12 @@ def test_default_value_is_the_measured_one_per_preset_and_variant(tmp_path):
     rules.write_text(STRICT_RULES)
     user = default_fantasyland_value(load_ruleset("strict-stay", rules))
     assert user == measured["variant"]["classic"]
+
+
+@pytest.mark.parametrize(
+    "module", [fantasyland_solver, fantasyland_value], ids=lambda m: m.__name__
+)
+def test_docstring_examples(module):
+    """The examples in the solver's docstrings (pytest collects doctests under tests/ only)."""
+    result = doctest.testmod(module)
+    assert result.failed == 0 and result.attempted > 0
