@@ -91,8 +91,8 @@ def search(
         mask_b = five_mask[b]
         tops_left = top_cap[b] if lowball else 0.0
         for m in middle_order:
-            # Royalties only fall along middle_order: stop when even the best middle left,
-            # with any stay, cannot reach the best board.
+            # Bounds only fall along middle_order: stop when even the best middle left,
+            # with a stay, cannot reach the best board.
             if bottom_royalty[b] + middle_bound[m] + tops_left + bonus < best_value:
                 break
             if five_mask[m] & mask_b:
