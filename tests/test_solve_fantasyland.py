@@ -227,9 +227,18 @@ def test_card_counts_follow_the_ruleset():
     assert counts["pineapple-27"] == (14, 15)
 
 
-@pytest.mark.parametrize("size", [15, 16, 17])
-def test_progressive_hands_use_every_card_once_and_beat_random_boards(size):
-    """15-17 cards: a legal set, no board of a sample of its 13-card choices does better."""
+@pytest.mark.slow
+def test_15_card_progressive_deals_match_brute_force():
+    """15 cards (R6 progressive, KK): 105 x 72,072 boards each, two discards chosen too."""
+    ruleset = load_ruleset("pineapple-progressive-american")
+    deals = _deals(16, 2, 15) + _deals(17, 1, 15, RICH_DECKS["ranks 9-A"])
+    for cards, stay_value in zip(deals, [0.0, 17.5, 17.5], strict=True):
+        _assert_exact(cards, ruleset, stay_value)
+
+
+@pytest.mark.parametrize("size", [16, 17])
+def test_16_and_17_card_hands_beat_every_board_of_sampled_13_card_choices(size):
+    """16-17 cards: a legal set, and no board of a sample of its 13-card choices does better."""
     ruleset = load_ruleset("pineapple-progressive-american")
     for cards in _deals(size, 3, size):
         found = solve_fantasyland(cards, ruleset, 10.0)
