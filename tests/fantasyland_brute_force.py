@@ -1,8 +1,8 @@
 """Brute force for Fantasyland sets, with the engine's own rules (the independent path).
 
 Every board of the dealt cards (every 13-card choice, every split into
-top 3, middle 5, bottom 5) is scored by ``pipeline.fouls``,
-``pipeline.royalties`` and ``pipeline.fantasyland``; the best is the largest
+top 3, middle 5, bottom 5) is scored by ``pipeline.rules.fouls``,
+``pipeline.rules.royalties`` and ``pipeline.rules.fantasyland``; the best is the largest
 ``(value, bottom, middle, top)``, rows compared as the tie-break rule says.
 """
 
@@ -13,11 +13,11 @@ from itertools import combinations
 
 import numpy as np
 
-from pipeline.fantasyland import stays
-from pipeline.fouls import fouled
-from pipeline.rows import Rows
-from pipeline.royalties import row_royalties
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
+from pipeline.rules.fantasyland import stays
+from pipeline.rules.fouls import fouled
+from pipeline.rules.rows import Rows
+from pipeline.rules.royalties import row_royalties
 
 
 @cache

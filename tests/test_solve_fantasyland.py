@@ -7,7 +7,6 @@ deal with the engine's ``fouls``, ``royalties`` and ``fantasyland`` modules.
 
 from __future__ import annotations
 
-import doctest
 import io
 import json
 import subprocess
@@ -17,22 +16,22 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from fantasyland_brute_force import best_boards, splits13
 
-from pipeline.cards import format_cards, parse_cards
-from pipeline.cli import main
-from pipeline.decisions import fantasyland_solver, fantasyland_value
+from ofc_core.cards import format_cards, parse_cards
+from ofc_core.rulesets import PRESET_NAMES, Ruleset, load_ruleset
+from pipeline.cli.main import main
+from pipeline.decisions import fantasyland_value
 from pipeline.decisions.fantasyland_solver import (
     FantasylandSet,
     fantasyland_card_counts,
     solve_fantasyland,
 )
 from pipeline.decisions.fantasyland_value import default_fantasyland_value
-from pipeline.evaluate import lowball27, strength3, strength5
-from pipeline.fouls import fouled
-from pipeline.rows import Rows
-from pipeline.royalties import row_royalties
-from pipeline.rulesets import PRESET_NAMES, Ruleset, load_ruleset
+from pipeline.rules.evaluate import lowball27, strength3, strength5
+from pipeline.rules.fouls import fouled
+from pipeline.rules.rows import Rows
+from pipeline.rules.royalties import row_royalties
+from tests.fantasyland_brute_force import best_boards, splits13
 
 WITH_FANTASYLAND = [n for n in PRESET_NAMES if load_ruleset(n).fantasyland.enabled]
 
@@ -345,12 +344,3 @@ def test_default_value_is_the_measured_one_per_preset_and_variant(tmp_path):
     rules.write_text(STRICT_RULES)
     user = default_fantasyland_value(load_ruleset("strict-stay", rules))
     assert user == measured["variant"]["classic"]
-
-
-@pytest.mark.parametrize(
-    "module", [fantasyland_solver, fantasyland_value], ids=lambda m: m.__name__
-)
-def test_docstring_examples(module):
-    """The examples in the solver's docstrings (pytest collects doctests under tests/ only)."""
-    result = doctest.testmod(module)
-    assert result.failed == 0 and result.attempted > 0

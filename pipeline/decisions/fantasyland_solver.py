@@ -12,8 +12,8 @@ against every board the engine scores.
 The repeat limit (R6) is applied from ``repeats``, the stays the player has
 already made in a row: past the limit nothing stays, and V counts for nothing.
 
->>> from pipeline.cards import parse_cards
->>> from pipeline.rulesets import load_ruleset
+>>> from ofc_core.cards import parse_cards
+>>> from ofc_core.rulesets import load_ruleset
 >>> cards = parse_cards("As Ah Ad Kc Kd 9s 9h 9d 9c 7h 6h 5h 4h 3h")
 >>> best = solve_fantasyland(cards, load_ruleset("pineapple-1-6-american"), 10.0)
 >>> row = best.to_json()
@@ -30,11 +30,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.cards import format_cards
+from ofc_core.cards import format_cards
+from ofc_core.rulesets import Ruleset
 from pipeline.decisions.fantasyland_kernel import search
 from pipeline.decisions.fantasyland_tables import SearchTables, build_tables
 from pipeline.decisions.fantasyland_value import default_fantasyland_value
-from pipeline.rulesets import Ruleset
 
 #: Cards a Fantasyland hand is dealt by variant, for rulesets without Fantasyland (R6).
 VARIANT_CARDS = {"classic": 13, "turbo": 13, "pineapple": 14, "pineapple-27": 14}
@@ -76,7 +76,7 @@ class FantasylandSet:
 def fantasyland_card_counts(ruleset: Ruleset) -> tuple[int, ...]:
     """How many cards the ruleset deals a Fantasyland hand, every level (R6, R9).
 
-    >>> from pipeline.rulesets import load_ruleset
+    >>> from ofc_core.rulesets import load_ruleset
     >>> fantasyland_card_counts(load_ruleset("pineapple-progressive-american"))
     (14, 15, 16, 17)
     >>> fantasyland_card_counts(load_ruleset("classic-stars-2013"))

@@ -4,7 +4,7 @@ For 13 to 17 cards: every 5-card subset (up to 6,188) as a bottom and as a
 middle, and every 3-card subset (up to 680) as a top, each with its strength,
 royalty (R5, R9) and the Fantasyland stay conditions it meets (R6), plus the
 upper bounds that let ``fantasyland_kernel.search`` cut branches. Strengths
-come from the project's evaluator (``pipeline.evaluate``); fouls, royalties
+come from the project's evaluator (``pipeline.rules.evaluate``); fouls, royalties
 and stays are decided here and in the kernel, apart from the engine's own
 ``fouls`` / ``royalties`` / ``fantasyland`` modules that the tests check
 this search against.
@@ -18,9 +18,10 @@ from itertools import combinations
 
 import numpy as np
 
-from pipeline.cards import RANKS
-from pipeline.evaluate import CATEGORY_NAMES, STRAIGHT_FLUSH, TEN, strength3, strength5
-from pipeline.rulesets import FantasylandRules, Ruleset
+from ofc_core.cards import RANKS
+from ofc_core.categories import CATEGORY_NAMES, STRAIGHT_FLUSH
+from ofc_core.rulesets import FantasylandRules, Ruleset
+from pipeline.rules.evaluate import TEN, strength3, strength5
 
 _B5, _B3 = 13**5, 13**3
 _ROYAL = len(CATEGORY_NAMES)

@@ -11,7 +11,7 @@ import tomllib
 from functools import cache
 from pathlib import Path
 
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
 
 _FILE = Path(__file__).with_name("fantasyland_value.toml")
 
@@ -24,7 +24,7 @@ def _measured() -> dict[str, dict[str, float]]:
 def default_fantasyland_value(ruleset: Ruleset) -> float:
     """The measured V of the ruleset (a preset), else of its variant; 0 without Fantasyland.
 
-    >>> from pipeline.rulesets import load_ruleset
+    >>> from ofc_core.rulesets import load_ruleset
     >>> default_fantasyland_value(load_ruleset("classic-stars-2013"))
     0.0
     >>> default_fantasyland_value(load_ruleset("pineapple-1-6-american")) > 0

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import pyarrow as pa
 
-from pipeline.rulesets import PRESET_NAMES, load_ruleset
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
 from pipeline.simulator import simulate
 
 BOTS = ("aggressive", "aggressive")

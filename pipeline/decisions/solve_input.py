@@ -12,9 +12,9 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from pipeline.cards import format_card
-from pipeline.errors import UserError
-from pipeline.score_input import read_cards
+from ofc_core.cards import format_card
+from ofc_core.errors import UserError
+from pipeline.rules.score_input import read_cards
 
 KEYS = ("cards", "dead", "fantasyland_repeats")
 
