@@ -18,6 +18,7 @@ from parsers.memory import keep_freed_memory
 COMMANDS = (
     "score",
     "decide",
+    "solve",
     "bench",
     "simulate",
     "parse",

@@ -1,4 +1,5 @@
-"""Decision review: the expected value of every legal placement of a street (``ofc decide``).
+"""Decisions: the best play of a hand and what it is worth (issue 10).
 
-See ``docs/decisions.md``.
+``ofc decide`` values every legal placement of a street by rollouts; ``ofc solve``
+sets a Fantasyland hand exactly. See ``docs/decisions.md``.
 """

@@ -73,7 +73,7 @@ def checked_rows(hand: InputHand) -> list[dict[str, Any]]:
             raise UserError(f"{label}: expected an object")
         row: dict[str, Any] = {"position": index + 1}
         for name, size in ROW_SIZES.items():
-            cards = _cards(player.get(name), f"{label}, {name}")
+            cards = read_cards(player.get(name), f"{label}, {name}")
             if len(cards) != size:
                 raise UserError(f"{label}: {name} has {len(cards)} cards, expected {size}")
             for card in cards:
@@ -92,7 +92,8 @@ def checked_rows(hand: InputHand) -> list[dict[str, Any]]:
     return rows
 
 
-def _cards(value: Any, label: str) -> list[int]:
+def read_cards(value: Any, label: str) -> list[int]:
+    """Card codes of a JSON value ("Ah Kd" or ["Ah", "Kd"]), or a UserError naming ``label``."""
     if isinstance(value, str | list) and all(isinstance(v, str) for v in value):
         try:
             return parse_cards(value)

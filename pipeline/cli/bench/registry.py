@@ -25,6 +25,7 @@ MODULES = {
     "import_speed": "pipeline.cli.bench.import_speed",
     "simulate": "pipeline.cli.bench.simulate",
     "decide": "pipeline.cli.bench.decide",
+    "solve": "pipeline.cli.bench.solve",
 }
 BENCHMARKS = tuple(MODULES)
 

@@ -1,0 +1,52 @@
+"""``ofc solve``: the exact Fantasyland set of each hand read as JSON Lines on standard input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ofc_core.errors import UserError
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from pipeline.decisions.fantasyland_solver import fantasyland_card_counts, solve_fantasyland
+from pipeline.decisions.fantasyland_value import default_fantasyland_value
+from pipeline.decisions.solve_input import read_requests
+
+NAME = "solve"
+HELP = "Set Fantasyland hands exactly: the board worth most, royalties plus V if it stays."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ruleset",
+        required=True,
+        help=f"ruleset name: a preset ({', '.join(PRESET_NAMES)}) or one defined in --rules-file",
+    )
+    parser.add_argument(
+        "--rules-file", help="a TOML file defining more rulesets (docs/rulesets.md)"
+    )
+    parser.add_argument(
+        "--fantasyland-value",
+        type=float,
+        metavar="V",
+        help="points staying in Fantasyland is worth (default: the ruleset's measured value, "
+        "docs/decisions.md)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    ruleset = load_ruleset(args.ruleset, args.rules_file)
+    value = args.fantasyland_value
+    if value is None:
+        value = default_fantasyland_value(ruleset)
+    counts = fantasyland_card_counts(ruleset)
+    if not all(13 <= count <= 17 for count in counts):
+        raise UserError(
+            f"ruleset {args.ruleset} deals {', '.join(map(str, counts))} cards in Fantasyland; "
+            "ofc solve sets hands of 13 to 17 cards"
+        )
+    requests = read_requests(sys.stdin.read(), counts, args.ruleset)
+    for request in requests:
+        best = solve_fantasyland(request.cards, ruleset, value, request.dead, request.repeats)
+        print(json.dumps(best.to_json()), flush=True)
+    return 0
