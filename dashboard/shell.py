@@ -26,6 +26,7 @@ PAGES = (
     ("fantasyland", "Fantasyland", "fantasyland", ":material/auto_awesome:"),
     ("hands", "Hands", "hands", ":material/style:"),
     ("coach", "Coach audit", "coach", ":material/school:"),
+    ("decisions", "Decisions", "decisions", ":material/rule:"),
     ("imports", "Import", "import", ":material/upload_file:"),
 )
 

@@ -19,6 +19,7 @@ import pytest
 from playwright.sync_api import Page, expect, sync_playwright
 
 from dashboard.format import count, percent, signed
+from pipeline.cli.main import main
 from tests.browser import (
     Console,
     chromium,
@@ -306,6 +307,29 @@ def test_coach_audit_and_its_report(page: Page, server, db: Path) -> None:
         page.get_by_test_id("stDownloadButton").get_by_role("button").click()
     report = Path(download.value.path()).read_text(encoding="utf-8")
     assert report.lstrip().lower().startswith("<!doctype html") and HERO in report
+
+
+def test_decisions_page_before_and_after_a_review(page: Page, server, db: Path) -> None:
+    """Empty, it says to run ``ofc review``; after a review of the hero's Pineapple hands it
+    shows the loss per 100 hands of the database and opens a mistake, chosen beside best."""
+    visit(page, f"{server.url}/decisions?hero={HERO}")
+    expect(page.get_by_text("ofc review --db FILE --all", exact=False)).to_be_visible()
+    review = ["review", "--db", str(db), "--player", HERO, "--rollouts", "8"]
+    assert main([*review, "--since", "2000-01-01", "--workers", "1", "--quiet"]) == 0
+    hands, loss = query(
+        db,
+        "SELECT count(*), 100 * avg(loss) FROM (SELECT hand_id, sum(ev_loss) AS loss"
+        " FROM decisions WHERE player = ? GROUP BY hand_id)",
+        (HERO,),
+    )[0]
+    assert hands > 0
+    visit(page, f"{server.url}/decisions?hero={HERO}")
+    expect(metric(page, "Hands reviewed")).to_have_text(count(hands))
+    expect(metric(page, "EV lost per 100 hands")).to_have_text(f"{loss:.1f}")
+    titles = page.locator(".ofc-board h4")
+    expect(titles.filter(has_text="chosen · value")).to_have_count(1)
+    expect(titles.filter(has_text="best · value")).to_have_count(1)
+    screenshot(page, "decisions")
 
 
 def test_import_page_uploads_a_file_and_other_sessions_keep_working(

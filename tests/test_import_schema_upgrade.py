@@ -77,7 +77,7 @@ def _table(db: Path, table: str) -> list[tuple]:
 
 
 def _is_upgraded(db: Path, made: Path) -> None:
-    assert scalar(db, VERSION) == SCHEMA_VERSION == "2"
+    assert scalar(db, VERSION) == SCHEMA_VERSION == "3"
     assert scalar(db, UNLIKE_HANDS) == 0
     assert scalar(db, "SELECT count(point_value) FROM player_hands") > 0
     assert scalar(db, UNLIKE_SETTLEMENTS) == 0
@@ -152,7 +152,7 @@ def test_the_app_shows_the_advice_instead_of_a_crash(
     app = AppTest.from_file(str(APP), default_timeout=60).run()
     assert not app.exception
     assert [e.value for e in app.error] == [
-        f"{old} was made by an older version of ofc (schema version 1, now 2): upgrade it "
+        f"{old} was made by an older version of ofc (schema version 1, now 3): upgrade it "
         f"once with `ofc import --db {old}` (it keeps every hand and needs no files), "
         "then open it again"
     ]

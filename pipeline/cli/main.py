@@ -23,6 +23,7 @@ COMMANDS = (
     "simulate",
     "parse",
     "import_",
+    "review",
     "report",
     "dashboard",
     "demo",

@@ -149,3 +149,27 @@ CREATE TABLE IF NOT EXISTS source_files (
     hands_read BIGINT,
     import_id INTEGER
 );
+
+-- `ofc review`: one row per reviewed decision (docs/schema.md, "decisions").
+CREATE TABLE IF NOT EXISTS decisions (
+    hand_id VARCHAR,
+    player VARCHAR,
+    seat TINYINT,
+    street TINYINT,
+    kind VARCHAR,
+    played_at TIMESTAMPTZ,
+    ruleset VARCHAR,
+    dealt VARCHAR[],
+    chosen STRUCT(top VARCHAR[], middle VARCHAR[], bottom VARCHAR[], discards VARCHAR[]),
+    best STRUCT(top VARCHAR[], middle VARCHAR[], bottom VARCHAR[], discards VARCHAR[]),
+    ev_chosen DOUBLE,
+    ev_best DOUBLE,
+    ev_loss DOUBLE,
+    se_loss DOUBLE,
+    fantasyland_chosen DOUBLE,
+    fantasyland_best DOUBLE,
+    fantasyland_value DOUBLE,
+    candidates INTEGER,
+    rollouts INTEGER,
+    reviewed_at TIMESTAMPTZ
+);

@@ -77,3 +77,23 @@ def run_tasks(
         run_dask(tasks, options, scheduler, on_result)
     else:
         run_local(tasks, options, workers, on_result)
+
+
+def run_functions(
+    function: Callable, tasks: Iterable[tuple], workers: int, on_result: Callable
+) -> None:
+    """Run ``function(*task)`` for every task on ``workers`` local processes (inline for
+    one), handing each result to ``on_result`` as it finishes (``ofc review`` uses it)."""
+    if workers <= 1:
+        for task in tasks:
+            on_result(function(*task))
+        return
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_worker_init)
+    try:
+        pending = {pool.submit(function, *task) for task in tasks}
+        while pending:
+            done, pending = wait(pending, return_when=FIRST_COMPLETED)
+            for future in done:
+                on_result(future.result())
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -17,13 +17,13 @@ REDRAW_SECONDS = 0.1
 LOG_SECONDS = 5.0
 
 
-def format_rate(hands: int, seconds: float) -> str:
-    """Hands per second, rounded for reading.
+def format_rate(hands: int, seconds: float, unit: str = "hands") -> str:
+    """Hands (or another ``unit``) per second, rounded for reading.
 
     >>> format_rate(12345, 2.0)
     '6,172 hands/s'
     """
-    return f"{hands / seconds:,.0f} hands/s" if seconds > 0 else "- hands/s"
+    return f"{hands / seconds:,.0f} {unit}/s" if seconds > 0 else f"- {unit}/s"
 
 
 class Progress:
@@ -35,7 +35,11 @@ class Progress:
         interactive: bool | None = None,
         log_every: float = LOG_SECONDS,
         quiet: bool = False,
+        command: str = "ofc import",
+        unit: str = "hands",
     ) -> None:
+        self.command = command
+        self.unit = unit
         self.stream = stream
         self.interactive = stream.isatty() if interactive is None else interactive
         self.log_every = log_every
@@ -66,7 +70,7 @@ class Progress:
         elapsed = time.monotonic() - self.started
         share = self.bytes_done / self.total_bytes if self.total_bytes else 1.0
         return (
-            f"{self.hands:,} hands  {format_rate(self.hands, elapsed)}  "
+            f"{self.hands:,} {self.unit}  {format_rate(self.hands, elapsed, self.unit)}  "
             f"rejects {self.rejects:,}  {share:.0%}"
         )
 
@@ -80,7 +84,7 @@ class Progress:
             self.stream.write(f"\r[{bar}] {self._line()}\x1b[K")
             self._bar_shown = True
         else:
-            self.stream.write(f"ofc import: read {self._line()}\n")
+            self.stream.write(f"{self.command}: read {self._line()}\n")
         self.stream.flush()
 
     def phase(self, text: str) -> None:
@@ -88,7 +92,7 @@ class Progress:
         if self.quiet:
             return
         self._end_bar()
-        self.stream.write(f"ofc import: {text}\n")
+        self.stream.write(f"{self.command}: {text}\n")
         self.stream.flush()
 
     def _end_bar(self) -> None:

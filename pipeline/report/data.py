@@ -15,6 +15,7 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
+from pipeline.report.decisions import DecisionReview, decision_review
 
 #: Points drawn at most on the cumulative points chart (hands are bucketed beyond).
 MAX_POINTS = 1500
@@ -52,6 +53,7 @@ class PlayerReport:
     audit: pl.DataFrame  # audit_mismatches rows of the player (latest first)
     audit_total: int
     money: pl.DataFrame  # currency, hands, money: hands played for money, by currency
+    decisions: DecisionReview  # value lost against the best play (ofc review)
 
 
 def connect(db: Path) -> duckdb.DuckDBPyConnection:
@@ -184,4 +186,5 @@ def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
             "WHERE ph.player = $player AND h.currency IS NOT NULL GROUP BY ALL ORDER BY 1",
             {"player": player},
         ),
+        decisions=decision_review(con, player),
     )

@@ -24,6 +24,7 @@ import polars as pl
 
 from pipeline.report import charts
 from pipeline.report.data import PlayerReport
+from pipeline.report.decisions import DecisionReview
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 980px; color: #222; }
@@ -186,6 +187,40 @@ def _audit(report: PlayerReport) -> str:
     )
 
 
+def _placement(rows: dict) -> str:
+    return " / ".join(" ".join(rows[r] or []) or "–" for r in ("top", "middle", "bottom"))
+
+
+def _decisions(review: DecisionReview) -> str:
+    """EV lost against the best play, by kind and street, and the costliest mistakes."""
+    if not review.hands:
+        return (
+            '<p class="note">No decisions reviewed for this player: run '
+            "<code>ofc review --db FILE --player NAME</code> (docs/decisions.md).</p>"
+        )
+    head = (
+        f"<p>EV lost per 100 hands: <b>{number(review.per_100, 1)}</b> points "
+        f"(95% interval {number(review.low, 1)} to {number(review.high, 1)}; "
+        f"{review.hands:,} hands reviewed). A mistake is a loss beyond two standard errors.</p>"
+    )
+    kinds = table(
+        ["kind", "street", "decisions", "EV lost / decision", "mistakes"],
+        [
+            [r["kind"], r["street"], f"{r['decisions']:,}", number(r["mean"], 3), r["mistakes"]]
+            for r in review.by_kind.iter_rows(named=True)
+        ],
+    )
+    worst = table(
+        ["hand", "street", "chosen (top / middle / bottom)", "best", "value chosen", "value best", "lost"],
+        [
+            [r["hand_id"], r["street"], _placement(r["chosen"]), _placement(r["best"]),
+             number(r["ev_chosen"]), number(r["ev_best"]), f"{number(r['ev_loss'])} ± {number(r['se_loss'])}"]
+            for r in review.costliest.iter_rows(named=True)
+        ],
+    )  # fmt: skip
+    return f"{head}{kinds}<h3>Costliest mistakes</h3>{worst}"
+
+
 def _chart(div: str, spec: dict) -> tuple[str, str]:
     call = f"vegaEmbed('#{div}', {script_json(spec)}, {{actions: false}}).catch(console.error);"
     return f'<div id="{div}"></div>', call
@@ -214,6 +249,7 @@ engine; intervals are 95% (docs/metrics.md).</p>
 <section><h2>Fantasyland</h2>{_fantasyland(report.summary, report.fantasyland)}{fl[0]}</section>
 <section><h2>Fouls</h2>{fouls[0]}</section>
 <section><h2>Audit findings</h2>{_audit(report)}</section>
+<section><h2>Decisions</h2>{_decisions(report.decisions)}</section>
 <script type="text/javascript">
 {calls}
 </script>

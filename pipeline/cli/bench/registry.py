@@ -26,6 +26,7 @@ MODULES = {
     "simulate": "pipeline.cli.bench.simulate",
     "decide": "pipeline.cli.bench.decide",
     "solve": "pipeline.cli.bench.solve",
+    "review": "pipeline.cli.bench.review",
 }
 BENCHMARKS = tuple(MODULES)
 

@@ -1,0 +1,108 @@
+"""``ofc review``: every decision of an archive valued, the chosen play against the best.
+
+Each street decision of the players whose cards the history shows is valued
+by ``ofc decide`` (the chosen placement followed on the same random cards as
+the best), each Fantasyland set by ``ofc solve``; the results go to the
+database's ``decisions`` table (docs/schema.md), once per decision
+(docs/decisions.md, "Reviewing an archive").
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime as dt
+import os
+import sys
+from pathlib import Path
+
+from ofc_core.errors import UserError
+from pipeline.decisions.decide import DEFAULT_ROLLOUTS
+
+NAME = "review"
+HELP = "Value every decision of the hands in a database against the best play (ofc decide)."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--db", required=True, type=Path, metavar="FILE", help="the DuckDB file `ofc import` made"
+    )
+    who = parser.add_mutually_exclusive_group(required=True)
+    who.add_argument(
+        "--player", action="append", metavar="NAME", help="review this player (repeatable)"
+    )
+    who.add_argument(
+        "--all", action="store_true", help="every player whose cards the histories show"
+    )
+    parser.add_argument(
+        "--since", metavar="DATE", help="only hands played on or after DATE (YYYY-MM-DD, UTC)"
+    )
+    parser.add_argument(
+        "--rollouts",
+        type=int,
+        default=DEFAULT_ROLLOUTS,
+        help=f"rollouts of the best and the chosen placement (default {DEFAULT_ROLLOUTS})",
+    )
+    parser.add_argument(
+        "--fantasyland-value",
+        type=float,
+        help="points staying in Fantasyland is worth (default: measured per ruleset, "
+        "docs/decisions.md)",
+    )
+    parser.add_argument("--rules-file", help="a TOML file defining the hands' custom rulesets")
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="parallel worker processes (default: the number of cores)",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("local", "dask"),
+        default="local",
+        help="where decisions are valued: local processes (a Dask cluster is not supported yet)",
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress output, only the closing summary"
+    )
+
+
+def _since(text: str | None) -> dt.datetime | None:
+    if text is None:
+        return None
+    try:
+        return dt.datetime.strptime(text, "%Y-%m-%d").replace(tzinfo=dt.UTC)
+    except ValueError:
+        raise UserError(f"--since {text!r}: give a date as YYYY-MM-DD") from None
+
+
+def run(args: argparse.Namespace) -> int:
+    from pipeline.load.progress import Progress
+    from pipeline.review.run import ReviewOptions, run_review
+
+    if args.engine == "dask":
+        raise UserError(
+            "--engine dask is not supported by review yet: run it on this machine "
+            "(--engine local, every core by default)"
+        )
+    if args.workers < 1:
+        raise UserError("--workers must be 1 or more")
+    options = ReviewOptions(
+        db=args.db,
+        players=None if args.all else tuple(args.player),
+        since=_since(args.since),
+        rollouts=args.rollouts,
+        fantasyland_value=args.fantasyland_value,
+        workers=args.workers,
+        rules_file=args.rules_file,
+    )
+    progress = Progress(quiet=args.quiet, command="ofc review", unit="decisions")
+    summary = run_review(options, progress)
+    median = (
+        "" if summary.median_se_loss is None else f"; median se_loss {summary.median_se_loss:.3f}"
+    )
+    print(
+        f"reviewed {summary.reviewed:,} decision(s) in {summary.seconds:.1f} s into "
+        f"{summary.db} (table decisions){median}",
+        file=sys.stdout,
+    )
+    return 0

@@ -1,0 +1,163 @@
+"""One review run: the decisions not reviewed yet, valued on worker processes, stored.
+
+Under the import lock (imports and reviews of one database queue), the
+decisions to do are read from the database, valued in batches on local
+worker processes (the import's pool, ``pipeline.load.executors``) with a
+progress bar, and written into a copy of the database that replaces it
+atomically (``pipeline.load.snapshot``), as an import does: readers are never
+disturbed, and a run stopped midway stores nothing. A decision is reviewed
+once: the next run skips the player-hands already in ``decisions``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+import os
+import time
+from collections.abc import Iterator
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import duckdb
+import polars as pl
+
+from ofc_core.errors import UserError
+from pipeline.load import database
+from pipeline.load.executors import run_functions
+from pipeline.load.progress import Progress
+from pipeline.load.recompute import ruleset_loader
+from pipeline.load.snapshot import Paths, import_lock, remove_work, start_copy, swap_in
+from pipeline.review.spots import Spot, load_spots
+from pipeline.review.value import Reviewed, review_spot
+
+#: Decisions per task sent to a worker.
+BATCH = 25
+
+
+@dataclass(frozen=True)
+class ReviewOptions:
+    """What ``ofc review`` was asked to do."""
+
+    db: Path
+    players: tuple[str, ...] | None  # None: every player whose cards the history shows
+    since: dt.datetime | None = None
+    rollouts: int = 2000
+    fantasyland_value: float | None = None
+    workers: int = 1
+    rules_file: str | None = None
+
+
+@dataclass(frozen=True)
+class ReviewSummary:
+    """What a run did."""
+
+    db: Path
+    reviewed: int
+    seconds: float
+    median_se_loss: float | None
+
+
+def review_batch(
+    spots: list[Spot], rollouts: int, worth: float | None, rules_file: str | None
+) -> list[Reviewed]:
+    """Value a batch of decisions (runs on a worker)."""
+    load = ruleset_loader(rules_file)
+    return [review_spot(spot, load(spot.ruleset), rollouts, worth) for spot in spots]
+
+
+def _batches(spots: list[Spot], options: ReviewOptions) -> Iterator[tuple]:
+    for start in range(0, len(spots), BATCH):
+        yield (
+            spots[start : start + BATCH],
+            options.rollouts,
+            options.fantasyland_value,
+            options.rules_file,
+        )
+
+
+def _check(options: ReviewOptions) -> None:
+    if not options.db.is_file():
+        raise UserError(
+            f"{options.db} does not exist: `ofc import PATH... --db {options.db}` makes it"
+        )
+    if options.rollouts < 2:
+        raise UserError(f"--rollouts must be at least 2, not {options.rollouts}")
+    version = database.schema_version(options.db)
+    if version is None:
+        raise UserError(database.schema_problem(options.db, None))
+    if version not in (database.SCHEMA_VERSION, *database.UPGRADABLE):
+        raise UserError(database.schema_problem(options.db, version))
+
+
+def _todo(options: ReviewOptions) -> list[Spot]:
+    """The decisions not reviewed yet (read-only; an older database has no ``decisions``)."""
+    con = duckdb.connect(str(options.db), read_only=True)
+    try:
+        if options.players is not None:
+            _check_players(con, options.players)
+        if not con.execute(
+            "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'decisions'"
+        ).fetchall()[0][0]:
+            con.execute("CREATE TEMP TABLE decisions (hand_id VARCHAR, player VARCHAR)")
+        return load_spots(con, options.players, options.since)
+    finally:
+        con.close()
+
+
+def _check_players(con: duckdb.DuckDBPyConnection, players: tuple[str, ...]) -> None:
+    for name in players:
+        known = "SELECT count(*) FROM player_hands WHERE player = ?"
+        if not con.execute(known, [name]).fetchall()[0][0]:
+            raise UserError(
+                f"no player {name!r} in the database: give a name as the hands spell it (see the dashboard's Players page)"
+            )
+
+
+def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
+    """Review what is not reviewed yet (see the module docstring)."""
+    began = time.monotonic()
+    _check(options)
+    paths = Paths(options.db.resolve())
+    with import_lock(paths, on_wait=lambda: progress.phase("waiting for an import to finish")):
+        spots = _todo(options)
+        progress.start(len(spots))
+        results: list[Reviewed] = []
+
+        def on_result(batch: list[Reviewed]) -> None:
+            results.extend(batch)
+            progress.add(len(batch), 0, len(batch))
+
+        workers = min(options.workers, max(1, len(spots) // BATCH))
+        run_functions(review_batch, _batches(spots, options), workers, on_result)
+        progress.close()
+        if results:
+            progress.phase(f"storing {len(results):,} decisions in {paths.db.name}")
+        _store(paths, results)
+    losses = [r.se_loss for r in results if r.rollouts]
+    median = float(pl.Series(losses).median()) if losses else None
+    return ReviewSummary(paths.db, len(results), time.monotonic() - began, median)
+
+
+def _frame(results: list[Reviewed]) -> pl.DataFrame:
+    reviewed_at = dt.datetime.now(dt.UTC)
+    return pl.DataFrame([asdict(r) for r in results], infer_schema_length=None).with_columns(
+        reviewed_at=pl.lit(reviewed_at)
+    )
+
+
+def _store(paths: Paths, results: list[Reviewed]) -> None:
+    """Write ``results`` into a copy of the database and swap it in (also upgrades an older one)."""
+    run = f"{os.getpid()}-{time.time_ns()}"
+    try:
+        work = start_copy(paths, run)
+        con = database.connect(work)
+        try:
+            if results:
+                con.register("reviewed", _frame(results))
+                con.execute("INSERT INTO decisions BY NAME SELECT * FROM reviewed")
+            con.execute("CHECKPOINT")
+        finally:
+            con.close()
+        swap_in(work, paths)
+    finally:
+        remove_work(paths, run)

@@ -1,0 +1,186 @@
+"""``ofc review``: every decision of an archive valued once, against the best play.
+
+Archives are simulated (``ofc simulate``) and imported into a real DuckDB file;
+the review runs in this process with one worker and few rollouts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from pipeline.cli.main import main
+from tests.import_support import simulate
+
+RULESET = "pineapple-1-6-american"
+ROLLOUTS = "48"
+#: Every decision a player-hand holds: its streets not placed after a timeout, or its
+#: Fantasyland set; of the player-hands whose cards the history shows.
+DECISIONS_IN_ARCHIVE = """
+    SELECT count(*) FROM (
+        SELECT x.hand_id, x.seat, x.street
+        FROM placements AS x JOIN player_hands AS p USING (hand_id, seat)
+        WHERE p.hidden_discards = 0
+        GROUP BY ALL
+        HAVING NOT bool_or(x.auto)
+    )
+"""
+
+
+def ofc(*args: str | Path) -> int:
+    return main([str(a) for a in args])
+
+
+def scalar(db: Path, query: str):
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(query).fetchone()[0]
+    finally:
+        con.close()
+
+
+def archive(folder: Path, fmt: str, bots: str, hands: int, seed: int, players: int) -> Path:
+    history = simulate(folder / f"history.{fmt}", hands, seed, fmt, bots, players=players)
+    db = folder / "hands.duckdb"
+    assert ofc("import", history, "--db", db, "--workers", "1", "--quiet") == 0
+    return db
+
+
+@pytest.fixture(scope="module")
+def reviewed(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A 3-handed ofc-jsonl archive (everyone's cards shown), reviewed once."""
+    folder = tmp_path_factory.mktemp("review")
+    db = archive(folder, "jsonl", "random,aggressive,tight", 14, 7, 3)
+    assert ofc("review", "--db", db, "--all", "--rollouts", ROLLOUTS, "--workers", "1") == 0
+    return db
+
+
+def test_every_decision_of_the_archive_is_reviewed_once(reviewed: Path) -> None:
+    expected = scalar(reviewed, DECISIONS_IN_ARCHIVE)
+    assert expected > 14 * 3 * 4
+    assert scalar(reviewed, "SELECT count(*) FROM decisions") == expected
+    keys = "SELECT count(DISTINCT (hand_id, player, street)) FROM decisions"
+    assert scalar(reviewed, keys) == expected
+
+
+def test_losses_are_never_negative_and_best_is_at_least_chosen(reviewed: Path) -> None:
+    assert scalar(reviewed, "SELECT min(ev_loss) FROM decisions") >= 0
+    assert scalar(reviewed, "SELECT min(se_loss) FROM decisions") >= 0
+    broken = "SELECT count(*) FROM decisions WHERE abs(ev_best - ev_chosen - ev_loss) > 1e-9"
+    assert scalar(reviewed, broken) == 0
+    assert scalar(reviewed, "SELECT count(*) FROM decisions WHERE ev_loss > 0") > 0
+
+
+def test_kinds_follow_the_street(reviewed: Path) -> None:
+    kinds = "SELECT string_agg(DISTINCT kind || ':' || street, ',' ORDER BY kind || ':' || street) FROM decisions WHERE street <= 2"
+    assert set(scalar(reviewed, kinds).split(",")) <= {
+        "first street:1",
+        "street:2",
+        "fantasyland:0",
+    }
+    first = "SELECT count(*) FROM decisions WHERE kind = 'first street'"
+    assert scalar(reviewed, first) == scalar(
+        reviewed, "SELECT count(*) FROM player_hands WHERE NOT in_fantasyland AND NOT timed_out"
+    ) + scalar(
+        reviewed,
+        "SELECT count(*) FROM player_hands AS p WHERE NOT in_fantasyland AND timed_out AND "
+        "NOT EXISTS (SELECT 1 FROM placements x WHERE x.hand_id = p.hand_id AND x.seat = p.seat "
+        "AND x.street = 1 AND x.auto)",
+    )
+
+
+def test_the_chosen_placement_is_what_the_player_did(reviewed: Path) -> None:
+    """The chosen rows after the last street are the player's final board."""
+    query = """
+        SELECT count(*) FROM decisions AS d JOIN player_hands AS p USING (hand_id, seat)
+        WHERE d.street = 5 AND (list_sort(d.chosen.top) != list_sort(p.top)
+            OR list_sort(d.chosen.bottom) != list_sort(p.bottom))
+    """
+    assert scalar(reviewed, "SELECT count(*) FROM decisions WHERE street = 5") > 0
+    assert scalar(reviewed, query) == 0
+
+
+def test_last_street_with_every_opponent_complete_is_exact(reviewed: Path) -> None:
+    """The last to act on the last street knows every card: one rollout, se 0, and the
+    value is the engine's own uncapped points for the hand plus V times Fantasyland."""
+    query = """
+        WITH last AS (
+            SELECT d.*, p.position FROM decisions AS d JOIN player_hands AS p USING (hand_id, seat)
+            WHERE d.street = 5 AND p.position = (SELECT max(position) FROM player_hands AS q
+                WHERE q.hand_id = d.hand_id)
+              AND NOT EXISTS (SELECT 1 FROM player_hands AS q WHERE q.hand_id = d.hand_id
+                AND q.in_fantasyland)
+        ), engine AS (
+            SELECT hand_id, position, sum(points) AS points FROM (
+                SELECT hand_id, position_a AS position, points_a_uncapped AS points FROM pairwise
+                UNION ALL SELECT hand_id, position_b, -points_a_uncapped FROM pairwise
+            ) GROUP BY ALL
+        )
+        SELECT count(*), count(*) FILTER (WHERE l.rollouts = 1 AND l.se_loss = 0
+            AND abs(l.ev_chosen - l.fantasyland_value * l.fantasyland_chosen - e.points) < 1e-9)
+        FROM last AS l JOIN engine AS e USING (hand_id, position)
+    """
+    con = duckdb.connect(str(reviewed), read_only=True)
+    try:
+        total, exact = con.execute(query).fetchone()
+    finally:
+        con.close()
+    assert total >= 5
+    assert exact == total
+
+
+def test_a_second_run_reviews_nothing_again(reviewed: Path, capsys) -> None:
+    before = scalar(reviewed, "SELECT count(*) FROM decisions")
+    assert ofc("review", "--db", reviewed, "--all", "--rollouts", ROLLOUTS, "--workers", "1") == 0
+    assert "reviewed 0 decision(s)" in capsys.readouterr().out
+    assert scalar(reviewed, "SELECT count(*) FROM decisions") == before
+
+
+def test_fantasyland_sets_use_the_solver(tmp_path: Path) -> None:
+    db = archive(tmp_path, "jsonl", "aggressive,aggressive", 60, 3, 2)
+    assert scalar(db, "SELECT count(*) FROM player_hands WHERE in_fantasyland") > 0
+    assert ofc("review", "--db", db, "--all", "--rollouts", "8", "--workers", "1") == 0
+    fantasyland = "SELECT count(*) FROM decisions WHERE kind = 'fantasyland'"
+    assert scalar(db, fantasyland) == scalar(
+        db, "SELECT count(*) FROM player_hands WHERE in_fantasyland AND NOT timed_out"
+    )
+    exact = "SELECT count(*) FROM decisions WHERE kind = 'fantasyland' AND (se_loss != 0 OR ev_loss < 0 OR len(best.top) != 3)"
+    assert scalar(db, exact) == 0
+
+
+def test_since_and_one_player_in_a_room_format(tmp_path: Path, capsys) -> None:
+    """In the room text format only the history's owner shows its cards."""
+    db = archive(tmp_path, "en", "random,tight", 6, 11, 2)
+    owner = scalar(db, "SELECT any_value(player) FROM player_hands WHERE hidden_discards = 0")
+    others = scalar(db, f"SELECT count(*) FROM player_hands WHERE player != '{owner}'")
+    assert others > 0
+    assert ofc("review", "--db", db, "--all", "--since", "2999-01-01", "--rollouts", "8") == 0
+    assert scalar(db, "SELECT count(*) FROM decisions") == 0
+    assert ofc("review", "--db", db, "--player", owner, "--rollouts", "8", "--workers", "1") == 0
+    assert scalar(db, f"SELECT count(*) FROM decisions WHERE player != '{owner}'") == 0
+    assert scalar(db, "SELECT count(*) FROM decisions") == scalar(db, DECISIONS_IN_ARCHIVE)
+
+
+@pytest.mark.parametrize(
+    ("args", "says"),
+    [
+        (["--player", "Nobody Here"], "no player 'Nobody Here'"),
+        (["--all", "--since", "yesterday"], "--since 'yesterday'"),
+        (["--all", "--engine", "dask"], "--engine dask is not supported"),
+        (["--all", "--rollouts", "1"], "--rollouts must be at least 2"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(
+    reviewed: Path, args: list[str], says: str, capsys
+) -> None:
+    assert ofc("review", "--db", reviewed, *args) == 2
+    err = capsys.readouterr().err
+    assert says in err
+    assert err.count("\n") == 1 and err.startswith("ofc review: ")
+
+
+def test_a_missing_database_is_one_line(tmp_path: Path, capsys) -> None:
+    assert ofc("review", "--db", tmp_path / "none.duckdb", "--all") == 2
+    assert "does not exist" in capsys.readouterr().err
