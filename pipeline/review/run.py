@@ -133,7 +133,7 @@ def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
         if results:
             progress.phase(f"storing {len(results):,} decisions in {paths.db.name}")
         _store(paths, results)
-    losses = [r.se_loss for r in results if r.rollouts]
+    losses = [r.se_loss for r in results if (r.rollouts or 0) > 1 and r.ev_loss > 0]
     median = float(pl.Series(losses).median()) if losses else None
     return ReviewSummary(paths.db, len(results), time.monotonic() - began, median)
 

@@ -56,7 +56,7 @@ def run(options: BenchOptions) -> dict[str, Figure]:
         con = duckdb.connect(str(db), read_only=True)
         try:
             decisions, median_se = con.execute(
-                "SELECT count(*), median(se_loss) FILTER (WHERE rollouts > 1) FROM decisions"
+                "SELECT count(*), median(se_loss) FILTER (WHERE rollouts > 1 AND ev_loss > 0) FROM decisions"
             ).fetchall()[0]
         finally:
             con.close()
@@ -68,5 +68,5 @@ def run(options: BenchOptions) -> dict[str, Figure]:
         ),
         "decisions": Figure(decisions, "decisions", note="hero decisions reviewed"),
         "decisions_per_s": Figure(decisions / best, "decisions/s", better="higher"),
-        "median_se_loss": Figure(median_se, "points", note="of decisions with rollouts (not exact)"),
+        "median_se_loss": Figure(median_se, "points", note="of decisions valued by rollouts where the chosen was not the best"),
     }  # fmt: skip
