@@ -14,7 +14,7 @@ are never within a bound.
 
 >>> frame = pl.DataFrame({"g": ["150", "9" * 400, "-3", None]})
 >>> frame.select(problem([(STACK, pl.col("g"), pl.col("g").cast(pl.Float64))])).to_series().to_list()
-[None, 'stack 99999999999999999999… is outside 0..1,000,000', 'stack -3 is outside 0..1,000,000', None]
+[None, 'stack 99999999999999999999… is outside -1,000,000..1,000,000', None, None]
 """
 
 from __future__ import annotations
@@ -57,7 +57,8 @@ def _plain(value: float) -> str:
     return f"{int(value):,}" if value == int(value) else f"{value:,}"
 
 
-STACK = Bound("stack", 0, 1_000_000)
+#: Negative: a match played without table stakes runs a stack below zero.
+STACK = Bound("stack", -1_000_000, 1_000_000)
 POINTS = Bound("points", -1_000_000, 1_000_000)
 ROYALTIES = Bound("royalties", -10_000, 10_000)
 MONEY = Bound("money", -1e10, 1e10)

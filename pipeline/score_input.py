@@ -5,8 +5,7 @@ Input is one JSON object, or JSON Lines with one hand per line, each
 with players in order of action. Every problem is reported as a
 ``UserError`` naming the hand, the player and what to fix: JSON that is not
 strict JSON (``NaN``, ``Infinity``) or nested too deeply, a name that is not
-text UTF-8 can write, a stack outside the bounds the parsers use
-(``parsers.bounds.STACK``), a ``fantasyland_repeats`` that is no whole number
+text UTF-8 can write, a stack outside ``0..MAX_STACK``, a ``fantasyland_repeats`` that is no whole number
 from 0 to ``MAX_REPEATS``.
 """
 
@@ -17,7 +16,6 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
-from parsers.bounds import STACK
 from pipeline.cards import CardError, format_card, parse_cards
 from pipeline.errors import UserError
 from pipeline.rows import ROW_SIZES
@@ -25,6 +23,8 @@ from pipeline.rows import ROW_SIZES
 MAX_PLAYERS = 4
 #: Fantasyland hands in a row a player can have played before this one (R6): far above play.
 MAX_REPEATS = 1000
+#: The stacks ``ofc score`` takes: what is at stake in a hand is never below nothing (R7).
+MAX_STACK = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -161,10 +161,10 @@ def _number(value: Any, label: str) -> float | None:
 
 
 def _stack(value: Any, label: str) -> float | None:
-    """A stack within ``STACK``'s bounds (a negative stack would turn the scores over, R7)."""
+    """A stack from 0 to ``MAX_STACK`` (a negative one is no stake, R7)."""
     number = _number(value, label)
-    if number is not None and not STACK.low <= number <= STACK.high:
-        raise UserError(f"{label}: {_short(value)} is outside {STACK.low:,}..{STACK.high:,}")
+    if number is not None and not 0 <= number <= MAX_STACK:
+        raise UserError(f"{label}: {_short(value)} is outside 0..{MAX_STACK:,}")
     return number
 
 

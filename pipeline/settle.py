@@ -99,9 +99,8 @@ def settle(
         uncapped = (rows_a - rows_b + bonus + royalties).astype(np.float64)
         points = uncapped
         if table_stakes:
-            cap = np.fmin(
-                stacks[hands, i], stacks[hands, j]
-            )  # nan (unknown) on one side: the other
+            # nan (unknown) on one side: the other; a stack below zero stakes nothing
+            cap = np.maximum(np.fmin(stacks[hands, i], stacks[hands, j]), 0.0)
             points = np.where(np.isnan(cap), uncapped, np.clip(uncapped, -cap, cap))
             stacks[hands, i] += points
             stacks[hands, j] -= points

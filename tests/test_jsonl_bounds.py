@@ -42,7 +42,7 @@ def test_hand_fields_out_of_range(tmp_path, field, value, reason):
 @pytest.mark.parametrize(
     ("field", "value", "reason"),
     [
-        ("starting_stack", -150.0, "starting_stack -150.0 is outside 0..1,000,000"),
+        ("starting_stack", -1e7, "starting_stack -10000000.0 is outside -1,000,000..1,000,000"),
         ("starting_stack", 1e300, "starting_stack 1e+300 is outside"),
         ("reported_money", -1e308, "reported_money -1e+308 is outside"),
     ],
