@@ -3,7 +3,9 @@
 Player-hands are laid out as a ``(hands, seats)`` matrix of row indices in
 order of action, so each pair of positions is settled for all hands at once.
 Table stakes (R7) cap each settlement at the smaller stack at that moment,
-pairs settling in order P1-P2, P1-P3, P2-P3 with stacks moving in between.
+pairs settling in order P1-P2, P1-P3, P2-P3 with stacks moving in between;
+a stack below zero (a match played without table stakes can leave one) stakes
+nothing: the cap is never below zero, so a result is capped, never turned over.
 """
 
 from __future__ import annotations
