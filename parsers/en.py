@@ -16,6 +16,7 @@ seat or dealt line the name is everything up to the *last* bracketed group.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 import polars as pl
@@ -269,7 +270,7 @@ def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     return seats, pl.concat([errors, ex.bound_errors(ok, seat_problem(ex.en_number))])
 
 
-def seat_problem(number) -> pl.Expr:
+def seat_problem(number: Callable[[pl.Expr], pl.Expr]) -> pl.Expr:
     """A seat line's number out of its bound, from the groups of ``SEAT_FIELDS``."""
     return bounds.of_groups(
         (bounds.STACK, "g1", number), (bounds.FANTASYLAND_CARDS, "g2", bounds.integer)
@@ -431,7 +432,7 @@ def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     return summaries, pl.concat([errors, ex.bound_errors(ok, summary_problem(ex.en_number))])
 
 
-def summary_problem(number) -> pl.Expr:
+def summary_problem(number: Callable[[pl.Expr], pl.Expr]) -> pl.Expr:
     """A summary line's number out of its bound, from the groups of ``SUMMARY_LINE``."""
     return bounds.of_groups(
         (bounds.POINTS, "g1", number),

@@ -17,7 +17,8 @@ with the first problem found (by line), in words a person understands:
 * showdown: one line per player with 3, 5 and 5 cards that agree, row by
   row, with the player's placements (13 cards per finished player);
 * no card appears twice in a hand (shown rows and shown discards);
-* summary: one line per player; every line names a seated player.
+* summary: one line per player, each complete (at a table played for money,
+  with its money part: ``cut_summaries``); every line names a seated player.
 """
 
 from __future__ import annotations
