@@ -11,7 +11,8 @@ from __future__ import annotations
 import json
 
 import pytest
-from test_cli_score import ALICE, BOB, ofc_score
+
+from tests.test_cli_score import ALICE, BOB, ofc_score
 
 RULESET = ("--ruleset", "pineapple-progressive-american")
 

@@ -12,24 +12,23 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from browser import chromium, chromium_path, serve, wait_until_idle
-from dashboard_data import HERO, copy_of, database
 from playwright.sync_api import sync_playwright
 
 from dashboard.queries.db import Database
 from dashboard.queries.options import choices
 from dashboard.shell import PAGES
 from parsers.bounds import FIRST_DAY, LAST_DAY
-from pipeline.cli import main
+from pipeline.cli.main import main
+from tests.browser import chromium, chromium_path, serve, wait_until_idle
+from tests.dashboard_data import HERO, copy_of
 
 #: Seconds since 1970 of 29 November 1 BC (the year 0), 1 January of year 1, 31 December 9999.
 EXTREMES = (-62_138_448_000, -62_135_596_800, 253_402_293_600)
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    shared = database(tmp_path_factory.getbasetemp() / "dashboard-db")
-    path = copy_of(shared, tmp_path_factory.mktemp("extreme-db"))
+def db(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    path = copy_of(dashboard_db, tmp_path_factory.mktemp("extreme-db"))
     con = duckdb.connect(str(path))
     try:
         # Every hand of the hero at one of the extremes: they are the pages' latest hands.

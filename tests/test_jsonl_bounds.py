@@ -9,10 +9,10 @@ from __future__ import annotations
 import json
 
 import pytest
-from hand_builder import build, example_hand
-from parse_helpers import parse_bytes
 
 from parsers.jsonl import jsonl_bytes
+from tests.hand_builder import build, example_hand
+from tests.parse_helpers import parse_bytes
 
 LINE = json.loads(jsonl_bytes(*build([example_hand()])).decode().splitlines()[0])
 

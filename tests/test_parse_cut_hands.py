@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import polars as pl
 import pytest
-from hand_builder import build, example_hand
-from parse_helpers import FIXTURES, parse_bytes
 
-from parsers import render_ru
 from parsers.lines import Chunk, line_frame
 from parsers.run import read_thoroughly
+from pipeline.simulator.render import ru as render_ru
+from tests.hand_builder import build, example_hand
+from tests.parse_helpers import FIXTURES, parse_bytes
 
 EXAMPLE = (FIXTURES / "en" / "spec_example.txt").read_text(encoding="utf-8")
 CUT = EXAMPLE.rsplit(" = ", 1)[0]  # 'Carol [RU]: -9 points' with ' = -4.50 USD' missing
