@@ -4,7 +4,7 @@ A room's file can say anything: a stack of 400 nines (``inf`` as a float),
 a 42-digit stake, a match hand number too long for an integer, the year 0.
 Stored, such values poison every sum and every date the tools compute, so a
 hand holding one is rejected with a reason naming the field and its bound
-(``docs/parsers.md`` lists them). ``parsers.en`` and ``parsers.ru`` reject
+(``docs/parsers.md`` lists them). ``parsers.formats.en`` and ``.ru`` reject
 the line, the fast path leaves the hand to them (``parsers.fast.fields``),
 and ``parsers.jsonl_checks`` says the same of JSON fields.
 

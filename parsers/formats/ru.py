@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import polars as pl
 
-from parsers import bounds, en
+from parsers import bounds
 from parsers import extract as ex
 from parsers.extract import CARD_LIST
+from parsers.formats import en
 from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented, segment
 from parsers.zones import ru_zone
 
