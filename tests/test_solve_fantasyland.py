@@ -309,7 +309,9 @@ def test_cli_value_defaults_to_the_measured_one_and_the_flag_overrides_it():
         ('{"hand": "As"}', 'line 2: expected an object with "cards"'),
         ('{"cards": "As Ah Ad Kc Kd 9s 9h 9d 9c 7h 6h 5h 4h 3h", "deadd": ""}', "unknown key"),
         ('{"cards": "As Ah Ad Kc Kd 9s 9h 9d 9c 7h 6h 5h 4h 3h", "fantasyland_repeats": -1}',
-         "line 2: fantasyland_repeats must be a whole number >= 0"),
+         "line 2: fantasyland_repeats must be a whole number from 0 to"),
+        ("[" * 100_000 + "]" * 100_000, "line 2: the JSON is nested too deeply"),
+        ('{"cards": "As", "fantasyland_repeats": NaN}', "line 2: NaN is not a number JSON allows"),
         ("", "no input"),
     ],
 )  # fmt: skip

@@ -14,7 +14,7 @@ from typing import Any
 
 from ofc_core.cards import format_card
 from ofc_core.errors import UserError
-from pipeline.rules.score_input import read_cards
+from pipeline.rules.score_input import MAX_REPEATS, read_cards, strict_json
 
 KEYS = ("cards", "dead", "fantasyland_repeats")
 
@@ -44,7 +44,7 @@ def read_requests(text: str, counts: tuple[int, ...], ruleset: str) -> list[Solv
 def _request(line: str, number: int, counts: tuple[int, ...], ruleset: str) -> SolveRequest:
     label = f"line {number}"
     try:
-        obj: Any = json.loads(line)
+        obj: Any = strict_json(line, label)
     except json.JSONDecodeError as error:
         raise UserError(f"{label}: malformed JSON: {error.msg} at column {error.colno}") from None
     if not isinstance(obj, dict) or "cards" not in obj:
@@ -65,9 +65,10 @@ def _request(line: str, number: int, counts: tuple[int, ...], ruleset: str) -> S
         )
     _no_repeats(label, cards, dead)
     repeats = obj.get("fantasyland_repeats", 0)
-    if isinstance(repeats, bool) or not isinstance(repeats, int) or repeats < 0:
+    if isinstance(repeats, bool) or not isinstance(repeats, int) or not 0 <= repeats <= MAX_REPEATS:
         raise UserError(
-            f"{label}: fantasyland_repeats must be a whole number >= 0, not {repeats!r}"
+            f"{label}: fantasyland_repeats must be a whole number from 0 to {MAX_REPEATS}, "
+            f"not {repeats!r}"
         )
     return SolveRequest(number, tuple(cards), tuple(dead), repeats)
 

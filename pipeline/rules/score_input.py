@@ -41,7 +41,7 @@ def read_hands(text: str) -> list[InputHand]:
     if not stripped:
         raise UserError("no input: give one JSON hand, or JSON Lines with one hand per line")
     try:
-        return [_hand(_json(stripped, "hand 1"), "hand 1")]
+        return [_hand(strict_json(stripped, "hand 1"), "hand 1")]
     except json.JSONDecodeError:
         pass
     hands = []
@@ -50,7 +50,7 @@ def read_hands(text: str) -> list[InputHand]:
             continue
         label = f"hand {len(hands) + 1} (line {number})"
         try:
-            hands.append(_hand(_json(line, label), label))
+            hands.append(_hand(strict_json(line, label), label))
         except json.JSONDecodeError as error:
             raise UserError(
                 f"{label}: malformed JSON: {error.msg} at column {error.colno}"
@@ -58,7 +58,7 @@ def read_hands(text: str) -> list[InputHand]:
     return hands
 
 
-def _json(text: str, label: str) -> Any:
+def strict_json(text: str, label: str) -> Any:
     """Strict JSON: no ``NaN`` or ``Infinity``, no nesting deeper than Python recurses, no
     number with more digits than Python reads."""
     try:
