@@ -137,7 +137,10 @@ def render(context: Context) -> None:
     )
     st.subheader("By kind and street", anchor=False)
     st.dataframe(
-        by_kind(context.db, filters), hide_index=True, column_config=KIND_TABLE, width="stretch"
+        by_kind(context.db, filters).drop("sd"),
+        hide_index=True,
+        column_config=KIND_TABLE,
+        width="stretch",
     )
     st.subheader("Over time", anchor=False)
     _time_chart(over_time(context.db, filters))
