@@ -53,6 +53,7 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 def _set_version(db: Path, version: str) -> None:
     con = duckdb.connect(str(db))
     try:
+        con.execute("DROP TABLE decisions")  # version 3 added it
         if version == "1":
             for column in ADDED:
                 con.execute(f"ALTER TABLE player_hands DROP COLUMN {column}")
@@ -91,12 +92,24 @@ def test_import_without_files_upgrades_in_place(
 ) -> None:
     capsys.readouterr()
     assert ofc_import("--db", old) == 0
-    assert "upgraded from schema version 1 to 2" in capsys.readouterr().out
+    assert "upgraded from schema version 1 to 3" in capsys.readouterr().out
     _is_upgraded(old, made[1])
     for table in TABLES:
         assert _table(old, table) == _table(made[1], table), table
     left = {path.name for path in old.parent.glob("old.duckdb*")}
     assert left == {"old.duckdb", "old.duckdb.lock"}  # no work copy, wal or staging
+
+
+def test_review_upgrades_a_version_2_database(made: tuple[Path, Path], tmp_path: Path) -> None:
+    """Version 2 to 3: ``ofc review`` (like an import) gives an older database the
+    ``decisions`` table, and fills it."""
+    db = Path(shutil.copy(made[1], tmp_path / "v2.duckdb"))
+    _set_version(db, "2")
+    player = scalar(db, "SELECT min(player) FROM player_hands")
+    args = ["review", "--db", str(db), "--player", player, "--rollouts", "4", "--workers", "1"]
+    assert main([*args, "--since", "2999-01-01"]) == 0
+    assert scalar(db, VERSION) == "3"
+    assert scalar(db, "SELECT count(*) FROM decisions") == 0
 
 
 def test_import_of_files_already_imported_upgrades(
@@ -162,10 +175,10 @@ def test_a_database_from_a_newer_ofc_is_refused(
     made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = Path(shutil.copy(made[1], tmp_path / "newer.duckdb"))
-    _set_version(db, "3")
+    _set_version(db, "4")
     before = db.read_bytes()
     assert ofc_import(made[0], "--db", db, "--reread") == 2
-    assert "newer version of ofc (schema version 3" in capsys.readouterr().err
+    assert "newer version of ofc (schema version 4" in capsys.readouterr().err
     assert db.read_bytes() == before
     with pytest.raises(UserError, match="update ofc"):
         Database(db).rows("SELECT 1")

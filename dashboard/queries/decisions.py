@@ -5,7 +5,7 @@ decisions together), and shown per 100 hands with a normal 95% interval over
 player-hands; a decision is a *mistake* only when its loss exceeds two
 standard errors (``ev_loss > 2 * se_loss``).
 
->>> per_100(pl.DataFrame({"n": [100], "mean": [0.5], "sd": [2.0]}))["low"].to_list()
+>>> per_100(pl.DataFrame({"n": [100], "mean": [0.5], "sd": [2.0]}))["low"].round(2).to_list()
 [10.8]
 """
 
