@@ -1,8 +1,8 @@
 """Reading and checking the hands given to ``ofc score`` (the user's calculator).
 
 Input is one JSON object, or JSON Lines with one hand per line, each
-``{"players": [{"name", "top", "middle", "bottom", "in_fantasyland", "stack"}, ...]}``
-with players in order of action. Every problem is reported as a
+``{"players": [{"name", "top", "middle", "bottom", "in_fantasyland", "stack",
+"match_loss", "fantasyland_repeats"}, ...]}`` with players in order of action. Every problem is reported as a
 ``UserError`` naming the hand, the player and what to fix.
 """
 
@@ -15,7 +15,9 @@ from typing import Any
 from pipeline.cards import CardError, format_card, parse_cards
 from pipeline.errors import UserError
 from pipeline.rows import ROW_SIZES
+from pipeline.rulesets import Ruleset
 
+#: The most players any variant allows (R10); each ruleset says its own.
 MAX_PLAYERS = 4
 
 
@@ -64,8 +66,11 @@ def _player_label(hand: InputHand, index: int, player: Any) -> str:
     return f"{hand.label}, player {index + 1}" + (f" ({name!r})" if name is not None else "")
 
 
-def checked_rows(hand: InputHand) -> list[dict[str, Any]]:
+def checked_rows(hand: InputHand, ruleset: Ruleset) -> list[dict[str, Any]]:
     """The hand's players as engine rows (canonical card names), or a UserError."""
+    problem = ruleset.player_count_problem(len(hand.players))
+    if problem:
+        raise UserError(f"{hand.label}: {problem}")
     rows, seen = [], {}
     for index, player in enumerate(hand.players):
         label = _player_label(hand, index, player)
@@ -87,6 +92,7 @@ def checked_rows(hand: InputHand) -> list[dict[str, Any]]:
             player.get("in_fantasyland", False), f"{label}, in_fantasyland"
         )
         row["starting_stack"] = _number(player.get("stack"), f"{label}, stack")
+        row["match_loss"] = _number(player.get("match_loss"), f"{label}, match_loss") or 0.0
         row["fantasyland_repeats"] = int(_number(player.get("fantasyland_repeats"), label) or 0)
         rows.append(row)
     return rows

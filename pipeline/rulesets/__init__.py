@@ -9,8 +9,9 @@ only what differs.
 >>> rs = load_ruleset("pineapple-2-4-pokerbet")
 >>> rs.variant, rs.scoring, rs.scoop_value, rs.table_stakes, rs.fantasyland.repeat_limit
 ('pineapple', '2-4', 4, True, 1)
->>> load_ruleset("pineapple-2-4-pokerdom").foul_penalty
-6
+>>> pokerdom = load_ruleset("pineapple-2-4-pokerdom")
+>>> pokerdom.foul_penalty, pokerdom.table_stakes, pokerdom.match_loss_cap, pokerdom.max_players
+(6, True, None, 3)
 """
 
 from __future__ import annotations
@@ -36,6 +37,8 @@ __all__ = [
 
 _HERE = Path(__file__).parent
 VARIANTS = ("classic", "pineapple", "turbo", "pineapple-27")
+#: The most players a hand of each variant may have (R2, R10); a ruleset may lower it.
+VARIANT_MAX_PLAYERS = {"classic": 4, "pineapple": 3, "turbo": 4, "pineapple-27": 3}
 SCORING_SCHEMES = {"1-6": 6, "2-4": 4}  # scheme -> scoop value (R4)
 ENTRY_KEYS = ("QQ", "KK", "AA", "trips")
 ROW_CATEGORIES = {
@@ -91,6 +94,8 @@ class Ruleset:
     button_moves_in_fantasyland: bool = False
     table_stakes: bool = False
     deuce_of_spades: bool = False
+    match_loss_cap: float | None = None  # points a player may lose in one match (R7)
+    max_players: int = 4  # players a hand may have (R10)
 
     @property
     def scoop_value(self) -> int:
@@ -99,6 +104,24 @@ class Ruleset:
     @property
     def lowball_middle(self) -> bool:
         return self.variant == "pineapple-27"
+
+    def player_count_problem(self, players: int) -> str | None:
+        """Why a hand of ``players`` cannot be played under this ruleset (R10), or None.
+
+        >>> load_ruleset("pineapple-1-6-american").player_count_problem(4)
+        'a pineapple hand has 2 or 3 players, this one has 4 (docs/rules.md, R10)'
+        >>> load_ruleset("classic-1-6-american").player_count_problem(4) is None
+        True
+        """
+        if 2 <= players <= self.max_players:
+            return None
+        allowed = "2 or 3" if self.max_players == 3 else f"2 to {self.max_players}"
+        if self.max_players == 2:
+            allowed = "2"
+        return (
+            f"a {self.variant} hand has {allowed} players, this one has {players} "
+            "(docs/rules.md, R10)"
+        )
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -170,6 +193,8 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         "button_in_fantasyland",
         "table_stakes",
         "deuce_of_spades",
+        "match_loss_cap",
+        "max_players",
     }
     unknown = set(spec) - known
     if unknown:
@@ -200,7 +225,30 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         == "moves",
         table_stakes=bool(spec.get("table_stakes", False)),
         deuce_of_spades=bool(spec.get("deuce_of_spades", False)),
+        match_loss_cap=_loss_cap(spec.get("match_loss_cap")),
+        max_players=_max_players(spec.get("max_players"), variant),
     )
+
+
+def _loss_cap(value: Any) -> float | None:
+    """``match_loss_cap``: points, more than 0; absent means no cap (R7)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ValueError(f"match_loss_cap must be a number of points above 0, not {value!r}")
+    return float(value)
+
+
+def _max_players(value: Any, variant: str) -> int:
+    """``max_players``: 2 up to what the variant allows (R10); absent means the variant's most."""
+    most = VARIANT_MAX_PLAYERS[variant]
+    if value is None:
+        return most
+    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= most:
+        raise ValueError(
+            f"max_players for {variant} must be a whole number from 2 to {most}, not {value!r}"
+        )
+    return value
 
 
 def _fantasyland(spec: dict[str, Any] | None) -> FantasylandRules:

@@ -51,8 +51,6 @@ STREETS: dict[str, tuple[Street, ...]] = {
     "turbo": _streets(2, 4, 4),
     "pineapple-27": _streets(4, 3, 2),
 }
-#: R2: players a table of each variant seats.
-MAX_PLAYERS = {"classic": 4, "pineapple": 3, "turbo": 4, "pineapple-27": 3}
 
 
 def shuffled_decks(rng: np.random.Generator, hands: int) -> np.ndarray:

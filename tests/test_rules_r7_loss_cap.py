@@ -1,0 +1,136 @@
+"""R7 (docs/rules.md): the loss cap per match ("просчёт", Cap), ruleset option ``match_loss_cap``.
+
+With a cap, a player's stack counts in every settlement of a match as
+``min(stack, cap - points lost so far in the match)``; the rest of the stack
+is safe until the match ends. A preset that states no cap has none.
+"""
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hands import player, score
+
+from pipeline.rulesets import PRESET_NAMES, load_ruleset
+
+WINNER = player("Ah Ad Kc", "Ts Th Td 8s 8h", "9s 9h 9d 9c 3s")  # wins 25+ against LOSER
+LOSER = player("2h 3d 5d", "3h 4h 6d 8d 7h", "Jh Qc 5h Kh Ac")
+LOSER_2 = player("2c 3c 5c", "4s 4c 6c 7d 2d", "Js Jc Jd Qh Qd")
+
+RULES = """
+[rulesets.capped]
+extends = "pineapple-2-4-pokerbet"
+match_loss_cap = 20
+
+[rulesets.capped-no-stakes]
+extends = "pineapple-1-6-american"
+match_loss_cap = 20
+"""
+
+
+@pytest.fixture
+def rules_file(tmp_path):
+    path = tmp_path / "rules.toml"
+    path.write_text(RULES)
+    return str(path)
+
+
+def test_r7_no_preset_states_a_cap():
+    assert all(load_ruleset(name).match_loss_cap is None for name in PRESET_NAMES)
+
+
+def test_r7_a_stack_above_the_cap_risks_only_the_cap(rules_file):
+    result = score(
+        "capped",
+        WINNER | {"starting_stack": 100},
+        LOSER | {"starting_stack": 100},
+        rules_file=rules_file,
+    )
+    assert result.pairwise.row(0, named=True)["points_a"] == 20
+    assert result.player_hands["points"].to_list() == [20, -20]
+
+
+def test_r7_what_was_lost_earlier_in_the_match_counts(rules_file):
+    """Lost 15 of a 20 cap already: only 5 is at risk, whatever the stack."""
+    result = score(
+        "capped",
+        WINNER | {"starting_stack": 100, "match_loss": 0.0},
+        LOSER | {"starting_stack": 100, "match_loss": 15.0},
+        rules_file=rules_file,
+    )
+    assert result.player_hands["points"].to_list() == [5, -5]
+
+
+def test_r7_the_cap_limits_winning_too_as_a_stack_does(rules_file):
+    """The capped stack counts for both limits of a settlement (table stakes, R7)."""
+    result = score(
+        "capped",
+        LOSER | {"starting_stack": 100, "match_loss": 0.0},
+        WINNER | {"starting_stack": 100, "match_loss": 17.0},
+        rules_file=rules_file,
+    )
+    assert result.player_hands["points"].to_list() == [-3, 3]
+
+
+def test_r7_a_smaller_stack_still_caps_below_the_cap(rules_file):
+    result = score(
+        "capped",
+        WINNER | {"starting_stack": 100},
+        LOSER | {"starting_stack": 8},
+        rules_file=rules_file,
+    )
+    assert result.player_hands["points"].to_list() == [8, -8]
+
+
+def test_r7_the_capped_stack_moves_between_settlements(rules_file):
+    """P1 loses the cap to P2 (P1-P2 settles first): nothing is left at risk against P3."""
+    result = score(
+        "capped",
+        LOSER | {"starting_stack": 100},
+        WINNER | {"starting_stack": 100},
+        LOSER_2 | {"starting_stack": 100},
+        rules_file=rules_file,
+    )
+    pairs = {
+        (r["position_a"], r["position_b"]): r["points_a"]
+        for r in result.pairwise.iter_rows(named=True)
+    }
+    assert pairs[(1, 2)] == -20
+    assert pairs[(1, 3)] == 0
+    assert sum(result.player_hands["points"]) == 0
+
+
+def test_r7_a_cap_without_table_stakes_still_caps_the_loss(rules_file):
+    result = score(
+        "capped-no-stakes",
+        WINNER,
+        LOSER | {"match_loss": 12.0},
+        rules_file=rules_file,
+    )
+    assert result.player_hands["points"].to_list() == [8, -8]
+
+
+def test_r7_match_loss_caps_in_ofc_score(rules_file):
+    hand = {
+        "players": [
+            {"name": "A", "top": "Ah Ad Kc", "middle": "Ts Th Td 8s 8h",
+             "bottom": "9s 9h 9d 9c 3s", "stack": 100},
+            {"name": "B", "top": "2h 3d 5d", "middle": "3h 4h 6d 8d 7h",
+             "bottom": "Jh Qc 5h Kh Ac", "stack": 100, "match_loss": 15},
+        ]
+    }  # fmt: skip
+    out = subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", "score", "--ruleset", "capped",
+         "--rules-file", rules_file],
+        input=json.dumps(hand), capture_output=True, text=True, check=True,
+    )  # fmt: skip
+    players = json.loads(out.stdout)["players"]
+    assert [p["points"] for p in players] == [5, -5]
+
+
+def test_r7_a_cap_must_be_positive(tmp_path):
+    path = tmp_path / "bad.toml"
+    path.write_text('[rulesets.bad]\nextends = "pineapple-2-4-pokerbet"\nmatch_loss_cap = -5\n')
+    with pytest.raises(Exception, match="match_loss_cap"):
+        load_ruleset("bad", path)
