@@ -27,8 +27,16 @@ import polars as pl
 from parsers import extract as ex
 from parsers.extract import Extracted
 from parsers.groups import grouped
-from parsers.resolve import SEAT_KEY, SEC_KEY, Resolved, fantasyland_counts, ruleset_variant
+from parsers.resolve import (
+    SEAT_KEY,
+    SEC_KEY,
+    Resolved,
+    fantasyland_counts,
+    ruleset_players,
+    ruleset_variant,
+)
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
+from pipeline.rulesets import player_count_reason
 
 #: (cards placed, cards discarded) on streets 1, 2, ... of each variant (RULES.md R2).
 STREETS: dict[str, tuple[tuple[int, int], ...]] = {
@@ -111,8 +119,15 @@ def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame
         )
     )
     variants = {name: ruleset_variant(name) for name in allowed}
+    players = {name: ruleset_players(name) for name in allowed}
     hands = hands.with_columns(
-        ruleset_variant=pl.col("ruleset").replace_strict(variants, default=None)
+        ruleset_variant=pl.col("ruleset").replace_strict(variants, default=None),
+        most_players=pl.col("ruleset").replace_strict(
+            {n: p[0] for n, p in players.items()}, default=None, return_dtype=pl.Int64
+        ),
+        allowed_players=pl.col("ruleset").replace_strict(
+            {n: p[1] for n, p in players.items()}, default=None, return_dtype=pl.String
+        ),
     )
     return pl.concat(
         [
@@ -129,6 +144,15 @@ def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame
             _v(
                 hands.filter(pl.col("seats") > pl.col("max_players")),
                 pl.format("{} seats at a {}-player table", "seats", "max_players"),
+            ),
+            _v(
+                hands.filter(pl.col("seats") > pl.col("most_players")),
+                pl.format(  # the wording of ofc score, with the values filled in here
+                    player_count_reason("{}", "{}", "{}"),
+                    "ruleset_variant",
+                    "allowed_players",
+                    "seats",
+                ),
             ),
             _v(
                 hands.filter(pl.col("played_at").is_null() & pl.col("zone").is_not_null()),

@@ -17,9 +17,6 @@ from pipeline.errors import UserError
 from pipeline.rows import ROW_SIZES
 from pipeline.rulesets import Ruleset
 
-#: The most players any variant allows (R10); each ruleset says its own.
-MAX_PLAYERS = 4
-
 
 @dataclass(frozen=True)
 class InputHand:
@@ -55,10 +52,7 @@ def read_hands(text: str) -> list[InputHand]:
 def _hand(obj: Any, label: str) -> InputHand:
     if not isinstance(obj, dict) or not isinstance(obj.get("players"), list):
         raise UserError(f'{label}: expected an object with a "players" list')
-    players = obj["players"]
-    if not 2 <= len(players) <= MAX_PLAYERS:
-        raise UserError(f"{label}: {len(players)} players; a hand has 2 to {MAX_PLAYERS}")
-    return InputHand(label, players)
+    return InputHand(label, obj["players"])
 
 
 def _player_label(hand: InputHand, index: int, player: Any) -> str:

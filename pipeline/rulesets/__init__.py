@@ -105,6 +105,12 @@ class Ruleset:
     def lowball_middle(self) -> bool:
         return self.variant == "pineapple-27"
 
+    @property
+    def allowed_players(self) -> str:
+        """How many players a hand may have, in words: ``"2 or 3"``, ``"2 to 4"`` (R10)."""
+        most = self.max_players
+        return "2" if most == 2 else "2 or 3" if most == 3 else f"2 to {most}"
+
     def player_count_problem(self, players: int) -> str | None:
         """Why a hand of ``players`` cannot be played under this ruleset (R10), or None.
 
@@ -115,13 +121,12 @@ class Ruleset:
         """
         if 2 <= players <= self.max_players:
             return None
-        allowed = "2 or 3" if self.max_players == 3 else f"2 to {self.max_players}"
-        if self.max_players == 2:
-            allowed = "2"
-        return (
-            f"a {self.variant} hand has {allowed} players, this one has {players} "
-            "(docs/rules.md, R10)"
-        )
+        return player_count_reason(self.variant, self.allowed_players, players)
+
+
+def player_count_reason(variant: str, allowed: str, players: int | str) -> str:
+    """The one wording of a wrong player count, shared by ``ofc score`` and the parsers."""
+    return f"a {variant} hand has {allowed} players, this one has {players} (docs/rules.md, R10)"
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
