@@ -134,3 +134,29 @@ def test_r7_a_cap_must_be_positive(tmp_path):
     path.write_text('[rulesets.bad]\nextends = "pineapple-2-4-pokerbet"\nmatch_loss_cap = -5\n')
     with pytest.raises(Exception, match="match_loss_cap"):
         load_ruleset("bad", path)
+
+
+def test_r7_the_import_computes_match_loss_from_the_matchs_earlier_hands(tmp_path, rules_file):
+    """The simulator plays the cap (its reported points are capped); the import, given the
+    hands in one file, finds every match's losses itself: no room mismatch, and capped
+    settlements the uncapped engine would not give."""
+    from pipeline.cli import main
+    from tests.import_support import ofc_import, scalar
+
+    history = tmp_path / "capped.jsonl"
+    args = ["simulate", "--ruleset", "capped", "--rules-file", rules_file, "--players", "3"]
+    args += ["--hands", "300", "--seed", "4", "--out", str(history), "--workers", "1"]
+    assert main(args) == 0
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(history, "--db", db, "--rules-file", rules_file) == 0
+    assert scalar(db, "SELECT count(*) FROM hands") == 300
+    assert scalar(db, "SELECT count(*) FROM player_hands WHERE mismatch") == 0
+    capped = "SELECT count(*) FROM pairwise WHERE points_a <> points_a_uncapped"
+    assert scalar(db, capped) > 0
+    # Over a match, nobody loses more than the cap.
+    worst = scalar(
+        db,
+        "SELECT min(total) FROM (SELECT sum(p.points) AS total FROM player_hands AS p "
+        "JOIN hands AS h USING (hand_id) GROUP BY h.match_id, p.player)",
+    )
+    assert worst >= -20 - 1e-9
