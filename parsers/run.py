@@ -36,6 +36,7 @@ from parsers import dataset, en, fast, jsonl, model, ru
 from parsers.detect import detect
 from parsers.lines import (
     CHUNK_BYTES,
+    HEAD_BYTES,
     Chunk,
     Source,
     choose_encoding,
@@ -54,6 +55,8 @@ from pipeline.rulesets import load_ruleset
 
 TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
 FORMAT_CHOICES = ("auto", "en", "ru", "jsonl")
+#: What a file with no hand history in it is: skipped, not counted as hands read.
+NOT_HANDS = "skipped: not a hand history"
 READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeError)
 
 
@@ -217,6 +220,10 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             head, stream = read_head(raw)
             text = head.decode(choose_encoding(head), errors="replace")
             kind = options.fmt if options.fmt != "auto" else detect(text)
+            if kind is None and len(head) < HEAD_BYTES:  # all of it seen: no hand in it
+                return FileSummary(
+                    source.name, None, 0, 0, 0, time.perf_counter() - started, NOT_HANDS
+                )
             if kind == "jsonl":
                 emit_jsonl(source, tally)
             else:
@@ -234,7 +241,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
         reject = _reject(source.name, line, f"cannot read the rest of the file: {error}")
         tally({"rejects": reject} | _empty("hands", "player_hands", "placements"))
     if kind is None and not notes:
-        notes.append("no hand header found: not a hand history")
+        notes.append("no hand header in its first 64 KB: read as en")
     notes += [
         f"{count} hand(s) name no ruleset preset exactly in their header; scored as {name}"
         " (RULES.md R10; --ruleset chooses another)"

@@ -96,7 +96,7 @@ def test_import_without_files_upgrades_in_place(
     for table in TABLES:
         assert _table(old, table) == _table(made[1], table), table
     left = {path.name for path in old.parent.glob("old.duckdb*")}
-    assert left == {"old.duckdb", "old.duckdb.lock"}  # no work copy, wal or staging
+    assert left == {"old.duckdb"}  # no lock, work copy, wal or staging
 
 
 def test_import_of_files_already_imported_upgrades(

@@ -26,6 +26,7 @@ from pipeline.load.files import (
     Digest,
     FileToRead,
     feed,
+    holds_no_hands,
     input_files,
     pieces,
     prefix_sha256,
@@ -67,6 +68,7 @@ class ImportSummary:
     stage_seconds: float = 0.0  # parsing and scoring
     load_seconds: float = 0.0  # copying, loading, rebuilding metrics, swapping in
     upgraded_from: str | None = None  # the older schema version the database had
+    skipped: tuple[str, ...] = ()  # files with no hand history in them
 
 
 @dataclass
@@ -156,7 +158,7 @@ def _stage(
             state.end = max(state.end or 0, result.consumed_end)
         if result.held_back_line is not None:
             state.held_back_line = result.held_back_line
-        progress.add(result.hands, result.rejects, size)
+        progress.add(result.hands + result.rejects, result.rejects, size)
 
     stage_options = StageOptions(
         staging=str(staging),
@@ -188,6 +190,8 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             if options.paths
             else []
         )
+        skipped = tuple(str(p) for p in inputs if holds_no_hands(p))
+        inputs = [p for p in inputs if str(p) not in skipped]
         known = database.known_files(paths.db)
         reads = [
             f
@@ -201,7 +205,9 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             if upgrade is not None:
                 _upgrade(paths, progress)
             seconds = time.monotonic() - began
-            return ImportSummary(paths.db, 0, unchanged, None, (), seconds, upgraded_from=upgrade)
+            return ImportSummary(
+                paths.db, 0, unchanged, None, (), seconds, upgraded_from=upgrade, skipped=skipped
+            )
         run = _run_id()
         staging = paths.staging / run
         staging.mkdir(parents=True)
@@ -209,7 +215,7 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             summary = _import(
                 options, paths, reads, unchanged, staging, run, progress, began, started_at
             )
-            return replace(summary, upgraded_from=upgrade)
+            return replace(summary, upgraded_from=upgrade, skipped=skipped)
         finally:
             shutil.rmtree(paths.staging, ignore_errors=True)
             remove_work(paths, run)
@@ -318,6 +324,22 @@ def _nothing_new(summary: ImportSummary) -> str:
     return f"no files to import; {summary.db} {state}"
 
 
+def _reject_lines(counts: database.LoadCounts) -> list[str]:
+    """The most frequent reasons of this import's rejects, and where all of them are."""
+    if not counts.rejects_added:
+        return []
+    lines = [f"    {n:>14,}  {reason}" for reason, n in counts.top_reject_reasons]
+    shown = sum(n for _, n in counts.top_reject_reasons)
+    rest = (
+        f"the other {counts.rejects_added - shown:,} and " if shown < counts.rejects_added else ""
+    )
+    lines.append(
+        f"    {rest}every reject's file, line and reason: table rejects, import_id = "
+        f"{counts.import_id} (docs/schema.md; the dashboard's Import page)"
+    )
+    return lines
+
+
 def summary_lines(summary: ImportSummary) -> list[str]:
     """The closing summary, as lines for people."""
     lines = []
@@ -335,10 +357,12 @@ def summary_lines(summary: ImportSummary) -> list[str]:
             f"  already stored   {c.hands_duplicate:>12,}",
             f"  conflicts        {c.hands_conflict:>12,}  (same hand id, different content)",
             f"  rejected         {c.rejects_added:>12,}  (new rows in rejects)",
+            *_reject_lines(c),
             f"  audit mismatches {c.mismatches_added:>12,}  (player-hands the room scored differently)",
         ]
         if summary.upgraded_from:
             lines.append(f"  database         {_upgrade_note(summary)}")
+    lines += [f"  skipped: not a hand history: {path}" for path in summary.skipped]
     lines += [
         f"  waiting for the hand at {path}:{line} to be completed"
         for path, line in summary.held_back
