@@ -31,12 +31,12 @@ class Progress:
 
     def __init__(
         self,
-        stream: TextIO = sys.stderr,
+        stream: TextIO | None = None,
         interactive: bool | None = None,
         log_every: float = LOG_SECONDS,
         quiet: bool = False,
     ) -> None:
-        self.stream = stream
+        self.stream = stream = stream or sys.stderr  # the one in use now, not at import
         self.interactive = stream.isatty() if interactive is None else interactive
         self.log_every = log_every
         self.quiet = quiet
