@@ -11,11 +11,13 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) -m parsers.fast.warmup  # compile the fast reader now, not on the first import
 	touch $(STAMP)
 
 test: install
 	command -v chromium >/dev/null 2>&1 || { apt-get update && apt-get install -y chromium; }
 	$(PY) -m ruff check .
+	$(PY) -m ruff format --check .
 	$(PY) -m pytest
 
 bench: install
@@ -30,6 +32,7 @@ format: install
 	$(PY) -m ruff check --fix .
 
 demo: install
+	@echo "ofc is installed in $(VENV): in a new shell run \`source $(VENV)/bin/activate\` first, or call $(VENV)/bin/ofc"
 	$(VENV)/bin/ofc demo
 
 clean:

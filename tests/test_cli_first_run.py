@@ -10,7 +10,7 @@ import sys
 from pathlib import Path
 
 from pipeline.cli import main
-from tests.import_support import ofc_import, scalar, simulate
+from tests.import_support import ROOT, ofc_import, scalar, simulate
 
 HAND = (
     '{"players": [{"name": "A", "top": "Ah Ad 4c", "middle": "Kd Kh Qh 6s 6d", '
@@ -53,8 +53,6 @@ def test_a_reader_that_stops_early_ends_the_command_quietly():
 
 def test_no_lock_file_is_left_after_a_failed_or_a_good_import(tmp_path):
     db = tmp_path / "hands.duckdb"
-    bad = tmp_path / "bad.toml"
-    bad.write_text("not toml [")
     assert ofc_import(tmp_path / "nothing-here", "--db", db) == 2
     history = simulate(tmp_path / "h.txt", 20, seed=3)
     assert ofc_import(history, "--db", db) == 0
@@ -114,3 +112,21 @@ def test_the_demo_keeps_a_database_named_with_db(tmp_path, capsys):
     assert main(["demo", "--no-serve", "--sample", str(sample), "--db", str(db)]) == 0
     assert f"The database is {db}" in capsys.readouterr().out
     assert db.exists()
+
+
+def test_pyproject_states_its_license_in_the_current_form():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["license"] == "LicenseRef-Proprietary"  # SPDX string (PEP 639)
+    assert "setuptools>=77" in project["build-system"]["requires"]
+
+
+def test_make_test_checks_the_format_and_make_demo_says_how_to_run_ofc():
+    makefile = (ROOT / "Makefile").read_text()
+    test = makefile.split("\ntest:")[1].split("\n\n")[0]
+    assert "ruff format --check" in test
+    demo = makefile.split("\ndemo:")[1].split("\n\n")[0]
+    assert "source $(VENV)/bin/activate" in demo and "$(VENV)/bin/ofc" in demo
+    install = makefile.split("\n$(STAMP):")[1].split("\n\n")[0]
+    assert "parsers.fast.warmup" in install

@@ -105,9 +105,11 @@ def _where(db: Path, kept: bool) -> str:
 
 
 def _demo(args: argparse.Namespace, db: Path) -> int:
+    from parsers.fast.warmup import ensure_compiled
     from pipeline.load.importer import ImportOptions, run_import, summary_lines
     from pipeline.load.progress import Progress
 
+    ensure_compiled()
     progress = Progress()
     folders = sorted(str(p) for p in args.sample.iterdir() if p.is_dir()) or [str(args.sample)]
     options = ImportOptions(paths=tuple(folders), db=db, workers=os.cpu_count() or 1)
