@@ -244,7 +244,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
         notes.append("no hand header in its first 64 KB: read as en")
     notes += [
         f"{count} hand(s) name no ruleset preset exactly in their header; scored as {name}"
-        " (RULES.md R10; --ruleset chooses another)"
+        " (docs/rules.md R10; --ruleset chooses another)"
         for name, count in sorted(tally.guessed.items())
     ]
     seconds = time.perf_counter() - started

@@ -38,7 +38,7 @@ from parsers.resolve import (
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
 from pipeline.rulesets import player_count_reason
 
-#: (cards placed, cards discarded) on streets 1, 2, ... of each variant (RULES.md R2).
+#: (cards placed, cards discarded) on streets 1, 2, ... of each variant (docs/rules.md R2).
 STREETS: dict[str, tuple[tuple[int, int], ...]] = {
     "classic": ((5, 0),) + ((1, 0),) * 8,
     "pineapple": ((5, 0),) + ((2, 1),) * 4,
@@ -193,7 +193,7 @@ def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame
                     & ~pl.col("allowed").list.contains(pl.col("fl_cards")).fill_null(False)
                 ),
                 pl.format(
-                    "{} is in Fantasyland with {} cards, which ruleset {} never deals (R6)",
+                    "{} is in Fantasyland with {} cards, which ruleset {} never deals (docs/rules.md R6)",
                     "player",
                     "fl_cards",
                     "ruleset",
@@ -270,7 +270,7 @@ def _sections(x: Extracted, r: Resolved) -> pl.DataFrame:
                 .then(pl.format("{} section, but every player is in Fantasyland", name))
                 .otherwise(
                     pl.format(
-                        "{} section, but {} has {} streets (R2)",
+                        "{} section, but {} has {} streets (docs/rules.md R2)",
                         name,
                         "variant",
                         _street_count(pl.col("variant")),
@@ -391,7 +391,12 @@ def _streets(r: Resolved) -> pl.DataFrame:
                 .when(pl.col("in_fl"))
                 .then(pl.format("{} is in Fantasyland but plays {}", "who", where))
                 .otherwise(
-                    pl.format("{} plays {}, which {} does not have (R2)", "who", where, "variant")
+                    pl.format(
+                        "{} plays {}, which {} does not have (docs/rules.md R2)",
+                        "who",
+                        where,
+                        "variant",
+                    )
                 ),
             ),
             _v(
@@ -415,7 +420,7 @@ def _streets(r: Resolved) -> pl.DataFrame:
             _v(
                 exp.filter(played & (pl.col("placed") != pl.col("want_placed"))),
                 pl.format(
-                    "{} places {} cards on {}; it takes {} (R2)",
+                    "{} places {} cards on {}; it takes {} (docs/rules.md R2)",
                     "player",
                     "placed",
                     where,
@@ -499,7 +504,7 @@ def _showdown(x: Extracted, r: Resolved) -> pl.DataFrame:
         _v(
             shows.filter(pl.col(row).list.len() != size),
             pl.format(
-                "{}'s {} row shows {} cards; it holds {} (R1)",
+                "{}'s {} row shows {} cards; it holds {} (docs/rules.md R1)",
                 "player",
                 pl.lit(row),
                 pl.col(row).list.len(),

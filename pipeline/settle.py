@@ -1,4 +1,4 @@
-"""Pairwise settlement: every pair of players settles separately (RULES.md R4, R5, R7).
+"""Pairwise settlement: every pair of players settles separately (docs/rules.md R4, R5, R7).
 
 Player-hands are laid out as a ``(hands, seats)`` matrix of row indices in
 order of action, so each pair of positions is settled for all hands at once.

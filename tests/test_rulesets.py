@@ -1,4 +1,4 @@
-"""RULES.md R10: presets are data; users add rulesets in their own file, with clear errors."""
+"""docs/rules.md R10: presets are data; users add rulesets in their own file, with clear errors."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""Simulated deals are legal OFC (RULES.md R1, R2, R6): cards, rows, streets, Fantasyland."""
+"""Simulated deals are legal OFC (docs/rules.md R1, R2, R6): cards, rows, streets, Fantasyland."""
 
 from __future__ import annotations
 

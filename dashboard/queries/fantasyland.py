@@ -1,6 +1,6 @@
 """The Fantasyland page: entry and stay rates, cards dealt, points in and out of Fantasyland.
 
-Rates follow RULES.md R6: entry rate = entries / live non-Fantasyland hands;
+Rates follow docs/rules.md R6: entry rate = entries / live non-Fantasyland hands;
 stay rate = stays / Fantasyland hands played.
 """
 

@@ -94,7 +94,7 @@ def render(context: Context) -> None:
     st.subheader("By variant and ruleset", anchor=False)
     st.caption(
         f"{count(int(mine['hands'].sum()))} hands. Entry rate: entries / live hands not played in"
-        " Fantasyland; stay rate: stays / Fantasyland hands (RULES.md R6)."
+        " Fantasyland; stay rate: stays / Fantasyland hands (docs/rules.md, Fantasyland)."
     )
     shown = mine.select(list(TABLE)).with_columns(pl.col(RATE_COLUMNS) * 100)
     st.dataframe(shown, hide_index=True, column_config=TABLE, width="stretch")

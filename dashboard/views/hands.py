@@ -157,7 +157,7 @@ def _viewer(context: Context, latest: str | None) -> None:
     st.markdown("**The room's figures beside the recomputed ones** (differences in red)")
     st.html(hand_view.figures_table(detail))
     if not detail.pairwise.is_empty():
-        with st.expander("Pairwise settlements (R4)"):
+        with st.expander("Pairwise settlements (each pair of players settles on its own)"):
             st.dataframe(detail.pairwise, hide_index=True, width="stretch")
 
 

@@ -124,8 +124,8 @@ def _head_to_head(context: Context) -> None:
     rows_total = total["rows_won"] + total["rows_lost"]
     won = percent(total["rows_won"] / rows_total if rows_total else None)
     ui.text(
-        f"{first} against {second}: {first}'s side of their pairwise settlements only (R4),"
-        f" after table-stakes caps. {first} won {won} of the rows."
+        f"{first} against {second}: {first}'s side of their pairwise settlements only (every pair of players"
+        f" settles on its own), after table-stakes caps. {first} won {won} of the rows."
     )
     st.dataframe(
         result.select(

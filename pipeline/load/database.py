@@ -403,7 +403,7 @@ _MATCH_REPEATS_SQL = """
 def _rescore_matches(con: duckdb.DuckDBPyConnection, import_id: int, load: RulesetLoader) -> int:
     """Re-score hands whose Fantasyland repeats change once their whole match is known.
 
-    Workers count repeats (RULES.md R6) within what they read; a match split
+    Workers count repeats (docs/rules.md R6) within what they read; a match split
     between files, parts or imports is only whole in the database.
     """
     con.execute(_MATCH_REPEATS_SQL, {"import_id": import_id})

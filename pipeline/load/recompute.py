@@ -131,7 +131,7 @@ def ruleset_loader(rules_file: str | None) -> RulesetLoader:
 
 
 def fantasyland_repeats(frame: pl.DataFrame) -> pl.Series:
-    """Consecutive Fantasyland stays a player made before each hand (RULES.md R6).
+    """Consecutive Fantasyland stays a player made before each hand (docs/rules.md R6).
 
     Within one player's hands of one match, ordered by ``played_at`` (then
     ``hand_id``), a Fantasyland hand's repeats are the Fantasyland hands right

@@ -1,4 +1,4 @@
-"""Rulesets as data (RULES.md R10): load presets and users' rules files.
+"""Rulesets as data (docs/rules.md R10): load presets and users' rules files.
 
 The presets ship as ``presets.toml`` and ``royalties.toml`` beside this file.
 A user's rules file (``--rules-file``) has a ``[rulesets.NAME]`` table per
