@@ -160,3 +160,30 @@ def test_r7_the_import_computes_match_loss_from_the_matchs_earlier_hands(tmp_pat
         "JOIN hands AS h USING (hand_id) GROUP BY h.match_id, p.player)",
     )
     assert worst >= -20 - 1e-9
+
+
+def test_r7_a_match_split_between_imports_is_scored_with_its_earlier_hands(tmp_path, rules_file):
+    """The second import holds the later hands of matches begun in the first: their
+    losses come from the hands already stored, so no room figure differs."""
+    from pipeline.cli import main
+    from tests.import_support import ofc_import, scalar
+
+    history = tmp_path / "capped.jsonl"
+    args = ["simulate", "--ruleset", "capped", "--rules-file", rules_file, "--players", "3"]
+    args += ["--hands", "120", "--seed", "4", "--out", str(history), "--workers", "1"]
+    assert main(args) == 0
+    lines = history.read_bytes().splitlines(keepends=True)
+    first, second = tmp_path / "a.jsonl", tmp_path / "b.jsonl"
+    first.write_bytes(b"".join(lines[:62]))
+    second.write_bytes(b"".join(lines[62:]))
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(first, "--db", db, "--rules-file", rules_file) == 0
+    assert ofc_import(second, "--db", db, "--rules-file", rules_file) == 0
+    assert scalar(db, "SELECT count(*) FROM hands") == 120
+    split = scalar(
+        db,
+        "SELECT count(*) FROM (SELECT match_id FROM hands GROUP BY match_id "
+        "HAVING count(DISTINCT import_id) > 1)",
+    )
+    assert split > 0, "no match was split: the test proves nothing"
+    assert scalar(db, "SELECT count(*) FROM player_hands WHERE mismatch") == 0

@@ -400,8 +400,25 @@ _MATCH_REPEATS_SQL = """
 """
 
 
+def _loss_capped_rulesets(con: duckdb.DuckDBPyConnection, load: RulesetLoader) -> list[str]:
+    """Rulesets of the matches in ``match_repeats`` that cap losses per match (R7)."""
+    names = con.execute(
+        "SELECT DISTINCT ruleset FROM hands SEMI JOIN match_repeats USING (hand_id)"
+    ).fetchall()
+    capped = []
+    for (name,) in names:
+        try:
+            if load(name).match_loss_cap is not None:
+                capped.append(name)
+        except UserError:
+            continue
+    return capped
+
+
 def _rescore_matches(con: duckdb.DuckDBPyConnection, import_id: int, load: RulesetLoader) -> int:
-    """Re-score hands whose Fantasyland repeats change once their whole match is known.
+    """Re-score hands whose Fantasyland repeats change once their whole match is known, and
+    every hand of such a match under a loss cap per match (R7: what each player lost
+    earlier in the match counts).
 
     Workers count repeats (docs/rules.md R6) within what they read; a match split
     between files, parts or imports is only whole in the database.
@@ -411,6 +428,14 @@ def _rescore_matches(con: duckdb.DuckDBPyConnection, import_id: int, load: Rules
         "CREATE OR REPLACE TEMP TABLE stale_hands AS "
         "SELECT DISTINCT hand_id FROM match_repeats WHERE repeats <> used"
     )
+    capped = _loss_capped_rulesets(con, load)
+    if capped:  # what each player lost earlier in the match changes too (R7)
+        con.execute(
+            "INSERT INTO stale_hands SELECT DISTINCT hand_id FROM match_repeats "
+            "JOIN hands USING (hand_id) WHERE list_contains($capped, hands.ruleset) "
+            "AND hand_id NOT IN (SELECT hand_id FROM stale_hands)",
+            {"capped": capped},
+        )
     stale = con.execute("SELECT count(*) FROM stale_hands").fetchall()[0][0]
     if stale == 0:
         return 0
