@@ -33,7 +33,7 @@ import polars as pl
 import pyarrow as pa
 
 from parsers import dataset, en, fast, jsonl, model, ru
-from parsers.detect import detect
+from parsers.detect import detect, holds_no_hands
 from parsers.lines import (
     CHUNK_BYTES,
     HEAD_BYTES,
@@ -220,7 +220,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             head, stream = read_head(raw)
             text = head.decode(choose_encoding(head), errors="replace")
             kind = options.fmt if options.fmt != "auto" else detect(text)
-            if kind is None and len(head) < HEAD_BYTES:  # all of it seen: no hand in it
+            if kind is None and _not_a_history(source, head):
                 return FileSummary(
                     source.name, None, 0, 0, 0, time.perf_counter() - started, NOT_HANDS
                 )
@@ -252,6 +252,13 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     return FileSummary(
         source.name, kind, read, tally.stored, tally.rejected, seconds, "; ".join(notes)
     )
+
+
+def _not_a_history(source: Source, head: bytes) -> bool:
+    """A plain file seen whole, with no hand in it: skipped. Archives are always read (a
+    damaged one is rejected), and so is a file longer than its head."""
+    archive = source.member is not None or source.path.lower().endswith((".zip", ".gz"))
+    return not archive and len(head) < HEAD_BYTES and holds_no_hands(head)
 
 
 def emit_jsonl(source: Source, emit: _Tally) -> None:

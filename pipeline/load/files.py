@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Protocol
 
 from parsers.detect import detect
+from parsers.detect import holds_no_hands as detect_no_hands
 from parsers.lines import Source, choose_encoding, expand
 from pipeline.errors import UserError
 from pipeline.load.database import KnownFile
@@ -142,18 +143,11 @@ KIND_BYTES = 1 << 20
 
 def holds_no_hands(path: str | Path) -> bool:
     """Whether a plain file has no hand header at all (a README, notes): it is skipped, not
-    read. A file larger than what is looked at, or an archive, is read as usual.
-
-    >>> import tempfile
-    >>> with tempfile.NamedTemporaryFile("w", suffix=".md") as f:
-    ...     _ = f.write("# Sample hand histories\nSee docs/.\n"); f.flush()
-    ...     holds_no_hands(f.name)
-    True
-    """
+    read. A file larger than what is looked at, or an archive, is read as usual."""
     path = Path(path)
     if path.suffix.lower() in ARCHIVE_SUFFIXES or path.stat().st_size > KIND_BYTES:
         return False
-    return _file_kind(str(path))[1] is None
+    return detect_no_hands(path.read_bytes())
 
 
 def _file_kind(path: str) -> tuple[str, str | None]:
