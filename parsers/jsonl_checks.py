@@ -15,9 +15,10 @@ from __future__ import annotations
 import polars as pl
 import pyarrow as pa
 
-from parsers.schema import PLACEMENT_ROWS, ROWS, SOURCE_FORMATS, VARIANTS
-from pipeline.cards import CARD_NAMES
-from pipeline.rulesets import VARIANT_MAX_PLAYERS, player_count_reason
+from ofc_core.cards import CARD_NAMES
+from ofc_core.rulesets import player_count_reason
+from ofc_core.variants import MAX_PLAYERS, VARIANTS
+from parsers.schema import PLACEMENT_ROWS, ROWS, SOURCE_FORMATS
 
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S%.fZ"
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
@@ -44,7 +45,7 @@ def _missing(names, prefix: pl.Expr | None = None) -> list[pl.Expr]:
 
 def _most_players() -> pl.Expr:
     """The most players the hand's variant allows (R10); 4 for a variant not known."""
-    return pl.col("variant").replace_strict(VARIANT_MAX_PLAYERS, default=4, return_dtype=pl.Int64)
+    return pl.col("variant").replace_strict(MAX_PLAYERS, default=4, return_dtype=pl.Int64)
 
 
 def _hand_reasons() -> list[pl.Expr]:

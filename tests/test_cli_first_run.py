@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pipeline.cli import main
+from pipeline.cli.main import main
 from tests.import_support import ROOT, ofc_import, scalar, simulate
 
 HAND = (
@@ -125,8 +125,9 @@ def test_pyproject_states_its_license_in_the_current_form():
 def test_make_test_checks_the_format_and_make_demo_says_how_to_run_ofc():
     makefile = (ROOT / "Makefile").read_text()
     test = makefile.split("\ntest:")[1].split("\n\n")[0]
-    assert "ruff format --check" in test
+    lint = makefile.split("\nlint:")[1].split("\n\n")[0]
+    assert test.split("\n")[0].split() == ["lint"] and "ruff format --check" in lint
     demo = makefile.split("\ndemo:")[1].split("\n\n")[0]
     assert "source $(VENV)/bin/activate" in demo and "$(VENV)/bin/ofc" in demo
     install = makefile.split("\n$(STAMP):")[1].split("\n\n")[0]
-    assert "parsers.fast.warmup" in install
+    assert "pipeline.cli.warmup" in install

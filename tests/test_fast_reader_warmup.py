@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import io
 
-from parsers.fast import warmup
+from pipeline.cli import warmup
 
 
 def test_after_the_warm_up_nothing_is_left_to_compile():

@@ -7,7 +7,7 @@ import re
 
 import pytest
 
-from pipeline.cli import build_parser, command_parsers
+from pipeline.cli.main import build_parser, command_parsers
 from tests.import_support import ROOT
 
 COMMANDS = command_parsers(build_parser())

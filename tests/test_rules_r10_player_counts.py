@@ -10,10 +10,10 @@ import subprocess
 import sys
 
 import pytest
-from parse_helpers import parse_bytes
 
-from pipeline.rulesets import load_ruleset
+from ofc_core.rulesets import load_ruleset
 from pipeline.simulator import simulate
+from tests.parse_helpers import parse_bytes
 
 PLAYERS = [
     {"top": "Ah Ad 4c", "middle": "Kd Kh Qh 6s 6d", "bottom": "7c 7s 7d 2h 9d"},
@@ -87,7 +87,8 @@ def test_r10_the_simulator_refuses_four_pineapple_players():
 
 def _four_player_text(fmt: str) -> bytes:
     """Four-player classic hands whose header is made to say Pineapple."""
-    from parsers import render_en, render_ru
+    from pipeline.simulator.render import en as render_en
+    from pipeline.simulator.render import ru as render_ru
 
     batch = next(iter(simulate("classic-1-6-american", 4, 3, seed=5, source_format=fmt)))
     module = {"en": render_en, "ru": render_ru}[fmt]

@@ -10,9 +10,9 @@ import subprocess
 import sys
 
 import pytest
-from hands import player, score
 
-from pipeline.rulesets import PRESET_NAMES, load_ruleset
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from tests.hands import player, score
 
 WINNER = player("Ah Ad Kc", "Ts Th Td 8s 8h", "9s 9h 9d 9c 3s")  # wins 25+ against LOSER
 LOSER = player("2h 3d 5d", "3h 4h 6d 8d 7h", "Jh Qc 5h Kh Ac")
@@ -140,7 +140,7 @@ def test_r7_the_import_computes_match_loss_from_the_matchs_earlier_hands(tmp_pat
     """The simulator plays the cap (its reported points are capped); the import, given the
     hands in one file, finds every match's losses itself: no room mismatch, and capped
     settlements the uncapped engine would not give."""
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from tests.import_support import ofc_import, scalar
 
     history = tmp_path / "capped.jsonl"
@@ -165,7 +165,7 @@ def test_r7_the_import_computes_match_loss_from_the_matchs_earlier_hands(tmp_pat
 def test_r7_a_match_split_between_imports_is_scored_with_its_earlier_hands(tmp_path, rules_file):
     """The second import holds the later hands of matches begun in the first: their
     losses come from the hands already stored, so no room figure differs."""
-    from pipeline.cli import main
+    from pipeline.cli.main import main
     from tests.import_support import ofc_import, scalar
 
     history = tmp_path / "capped.jsonl"

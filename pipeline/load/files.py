@@ -20,10 +20,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from ofc_core.errors import UserError
 from parsers.detect import detect
 from parsers.detect import holds_no_hands as detect_no_hands
 from parsers.lines import Source, choose_encoding, expand
-from pipeline.errors import UserError
 from pipeline.load.database import KnownFile
 
 CHUNK_BYTES = 16 << 20

@@ -19,8 +19,8 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import TypeVar
 
-from pipeline.errors import UserError
-from pipeline.rulesets import load_ruleset
+from ofc_core.errors import UserError
+from ofc_core.rulesets import load_ruleset
 from pipeline.simulator.chunk import ChunkSpec, run_chunk
 from pipeline.simulator.model import ModelBatch
 from pipeline.simulator.roster import hero_index, parse_bots

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.rulesets import VARIANT_MAX_PLAYERS
+from ofc_core.variants import MAX_PLAYERS
 
 _CITIES = [
     "Helsinki",
@@ -82,7 +82,7 @@ def draw_tables(
     picks = np.argsort(rng.random((count, len(others))), axis=1)[:, : players - 1]
     seated = np.concatenate([np.full((count, 1), hero), others[picks]], axis=1)
     seated = np.take_along_axis(seated, np.argsort(rng.random(seated.shape), axis=1), axis=1)
-    wider = (rng.random(count) < 0.25) & (players < VARIANT_MAX_PLAYERS[variant])
+    wider = (rng.random(count) < 0.25) & (players < MAX_PLAYERS[variant])
     max_players = np.where(wider, players + 1, players).astype(np.int8)
     spread = np.sort(np.argsort(rng.random((count, players + 1)), axis=1)[:, :players], axis=1)
     seat = np.where(wider[:, None], spread, np.arange(players)) + 1
