@@ -51,3 +51,16 @@ def test_the_readme_quotes_the_recorded_parse_speed():
     benchmarks = (ROOT / "docs" / "benchmarks.md").read_text(encoding="utf-8")
     recorded = re.search(r"\| en_hands_per_cpu_s \| \*\*([\d,]+)\*\*", benchmarks).group(1)
     assert recorded in (ROOT / "README.md").read_text(encoding="utf-8")
+
+
+def test_docs_rules_names_every_ruleset_option():
+    """docs/rules.md is the users' rules reference: every option a rules file accepts is in it."""
+    import inspect
+
+    from ofc_core.rulesets import _build
+
+    source = inspect.getsource(_build)
+    options = re.search(r"known = \{(.*?)\}", source, re.S).group(1)
+    rules = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8")
+    missing = [o for o in re.findall(r'"(\w+)"', options) if f"`{o}`" not in rules]
+    assert not missing, f"docs/rules.md lacks {missing}"
