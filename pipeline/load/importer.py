@@ -193,17 +193,17 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             if options.paths
             else []
         )
-        skipped = tuple(str(p) for p in inputs if holds_no_hands(p))
-        inputs = [p for p in inputs if str(p) not in skipped]
         known = database.known_files(paths.db)
-        reads = [
+        news = [
             f
             for f in (
                 to_read(p, known.get(str(p)), options.reread, options.complete_only) for p in inputs
             )
             if f is not None
         ]
-        unchanged = len(inputs) - len(reads)
+        unchanged = len(inputs) - len(news)
+        skipped = tuple(f.path for f in news if holds_no_hands(f.path))  # only what is new
+        reads = [f for f in news if f.path not in skipped]
         if not reads:
             if upgrade is not None:
                 _upgrade(paths, progress)
