@@ -3,7 +3,9 @@
 Player-hands are laid out as a ``(hands, seats)`` matrix of row indices in
 order of action, so each pair of positions is settled for all hands at once.
 Table stakes (R7) cap each settlement at the smaller stack at that moment,
-pairs settling in order P1-P2, P1-P3, P2-P3 with stacks moving in between.
+pairs settling in order P1-P2, P1-P3, P2-P3 with stacks moving in between;
+a stack below zero (a match played without table stakes can leave one) stakes
+nothing: the cap is never below zero, so a result is capped, never turned over.
 A stack that is not known does not cap by itself: the other player's known
 stack still does. A loss cap per match (R7) makes a player's stack count as
 at most ``cap - match_loss`` (points lost so far in the match, net), moving
@@ -125,7 +127,8 @@ def settle(
         uncapped = (rows_a - rows_b + bonus + royalties).astype(np.float64)
         points = uncapped
         if limits is not None:
-            cap = np.maximum(np.fmin(limits[hands, i], limits[hands, j]), 0)  # nan: the other's
+            # nan (unknown) on one side: the other; a stack below zero stakes nothing
+            cap = np.maximum(np.fmin(limits[hands, i], limits[hands, j]), 0.0)
             points = np.where(np.isnan(cap), uncapped, np.clip(uncapped, -cap, cap))
             limits[hands, i] += points
             limits[hands, j] -= points
