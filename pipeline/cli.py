@@ -22,6 +22,7 @@ COMMANDS = (
     "parse",
     "import_",
     "report",
+    "audit",
     "dashboard",
     "demo",
 )
