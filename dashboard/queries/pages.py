@@ -53,7 +53,7 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
     every_hand, fouled = hands.HandFilters(), hands.HandFilters(fouled=True)
     hand_id = _first_hand(db, filters)
     mine = summary.summaries(db, filters).get(summary.ALL) or {}
-    total, currencies, played = mine.get("money"), mine.get("currencies"), mine.get("hands") or 0
+    played = mine.get("hands") or 0
     return [
         *_page(
             "sidebar",
@@ -65,10 +65,9 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
             "overview",
             summaries=lambda: summary.summaries(db, filters),
             population=lambda: summary.summaries(db, everybody),
-            scoop_rate=lambda: summary.scoop_rate(db, filters),
-            scoop_rate_population=lambda: summary.scoop_rate(db, everybody),
-            money=lambda: summary.money(db, filters, total, currencies),
+            money=lambda: summary.money(db, filters),
             cumulative=lambda: cumulative.cumulative_points(db, filters, played),
+            cumulative_money=lambda: cumulative.cumulative_money(db, filters, played),
         ),
         *_page(
             "players",
@@ -79,6 +78,7 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
         *_page(
             "style",
             scatter=lambda: style.players(db, filters),
+            population=lambda: summary.summaries(db, everybody),
             bottoms=lambda: style.bottom_categories(db, filters),
             bottoms_population=lambda: style.bottom_categories(db, everybody),
             first_street=lambda: style.first_street(db, filters),
@@ -88,7 +88,8 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
         *_page(
             "fantasyland",
             by_ruleset=lambda: fantasyland.by_ruleset(db, filters),
-            population=lambda: fantasyland.by_ruleset(db, everybody),
+            summaries=lambda: summary.summaries(db, filters),
+            population=lambda: summary.summaries(db, everybody),
             cards=lambda: fantasyland.cards_dealt(db, filters),
         ),
         *_page(

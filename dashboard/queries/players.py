@@ -8,6 +8,7 @@ from dashboard.queries import per_player
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope
 from dashboard.queries.options import PICKER_PLAYERS
+from pipeline.load.metrics import intervals
 
 #: Most rows the players table shows (the most played first); search narrows it.
 TABLE_ROWS = 2000
@@ -58,7 +59,7 @@ def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFr
     )
 
 
-_HEAD_TO_HEAD = """
+_HEAD_TO_HEAD = f"""
 WITH met AS (
     SELECT
         w.hand_id,
@@ -71,29 +72,46 @@ WITH met AS (
 scoped AS (
     SELECT h.variant, h.played_at, met.*
     FROM met JOIN hands h USING (hand_id)
-    WHERE {where}
+    WHERE {{where}}
+),
+counted AS (
+    SELECT
+        CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
+        grouping(variant) AS everything,
+        count(*) AS hands,
+        sum(points) AS points,
+        sum(points * points) AS squares,
+        count(*) FILTER (WHERE rows_won = 3) AS scoops,
+        count(*) FILTER (WHERE rows_lost = 3) AS scooped,
+        sum(rows_won)::BIGINT AS rows_won,
+        sum(rows_lost)::BIGINT AS rows_lost,
+        min(played_at) AS first_played_at,
+        max(played_at) AS last_played_at
+    FROM scoped
+    GROUP BY GROUPING SETS ((variant), ())
 )
 SELECT
-    CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
-    count(*) AS hands,
-    sum(points) AS points,
-    avg(points) AS points_per_hand,
-    count(*) FILTER (WHERE rows_won = 3) AS scoops,
-    count(*) FILTER (WHERE rows_lost = 3) AS scooped,
-    sum(rows_won)::BIGINT AS rows_won,
-    sum(rows_lost)::BIGINT AS rows_lost,
-    min(played_at) AS first_played_at,
-    max(played_at) AS last_played_at
-FROM scoped
-GROUP BY GROUPING SETS ((variant), ())
-ORDER BY grouping(variant) DESC, hands DESC
+    variant, hands, points,
+    {intervals.mean("points", "hands")} AS points_per_hand,
+    {intervals.mean_low("points", "squares", "hands")} AS points_per_hand_low,
+    {intervals.mean_high("points", "squares", "hands")} AS points_per_hand_high,
+    scoops, scooped, rows_won, rows_lost,
+    rows_won / nullif(3 * hands, 0) AS rows_won_share,
+    {intervals.wilson_low("rows_won", "3 * hands")} AS rows_won_share_low,
+    {intervals.wilson_high("rows_won", "3 * hands")} AS rows_won_share_high,
+    first_played_at, last_played_at
+FROM counted
+WHERE hands > 0
+ORDER BY everything DESC, hands DESC
 """
 
 
 def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.DataFrame:
-    """``first``'s results against ``second`` (points from ``first``'s side), per variant and all.
+    """``first``'s results against ``second`` (points from ``first``'s side), per variant
+    and all, with the 95% intervals of points per hand and of the share of rows won;
+    empty when they never met in the view.
 
-    Only the settlements between the two count (R4: each pair settles
+    Only the settlements between the two count (each pair of players settles
     separately), after table-stakes caps (``points_a``).
     """
     where = hand_scope(filters)

@@ -137,7 +137,9 @@ SELECT NULL AS player, hands, {figures} FROM everyone AS s
 """
 
 
-def _verdict(metric: Metric, row: dict, population: float | None, enough: bool) -> str:
+def verdict(metric: Metric, row: dict, population: float | None, enough: bool = True) -> str:
+    """``row``'s figure of ``metric`` against ``population``: a leak, a strength, higher,
+    lower, in line, or too few hands (``enough``: whether the whole sample is)."""
     low, high = row[f"{metric.name}_low"], row[f"{metric.name}_high"]
     if not enough or (row[f"{metric.name}_n"] or 0) < MIN_TRIALS or low is None:
         return TOO_FEW
@@ -190,7 +192,7 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
             population=everyone[metric.name],
             percentile=_percentile(ranked[metric.name], row[metric.name]),
             direction=DIRECTION[metric.good],
-            verdict=_verdict(metric, row, everyone[metric.name], enough),
+            verdict=verdict(metric, row, everyone[metric.name], enough),
         )
         for metric in METRICS
         if row[metric.name] is not None

@@ -17,7 +17,7 @@ statistics; column names are ``<metric>__n``, ``__k`` (rates), ``__sum`` and
 ['sum((p.foul)::DOUBLE) AS foul_rate__k', 'sum((1)::DOUBLE) AS foul_rate__n']
 >>> import duckdb
 >>> duckdb.sql(f"SELECT {FOUL_RATE.value('s')} FROM (SELECT 3.0 AS foul_rate__k, "
-...     "12.0 AS foul_rate__n) s").fetchone()
+...     "12.0 AS foul_rate__n) s").fetchall()[0]
 (0.25,)
 """
 
