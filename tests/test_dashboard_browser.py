@@ -31,6 +31,13 @@ from playwright.sync_api import Page, expect, sync_playwright
 from dashboard.format import count, percent, signed
 
 
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval, written out (independent of the dashboard's SQL)."""
+    z, p = 1.959964, k / n
+    centre, spread = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
+
+
 def query(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
     """One read-only query (a fresh connection: the Import test swaps the file)."""
     con = duckdb.connect(str(db), read_only=True)
@@ -144,7 +151,21 @@ def test_overview_shows_the_heros_results(page: Page, server, db: Path) -> None:
     expect(metric(page, "Hands")).to_have_text(count(hands))
     expect(metric(page, "Points")).to_have_text(signed(points))
     expect(metric(page, "Points per hand")).to_have_text(signed(mean, 2))
-    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(2)
+    money = query(
+        db,
+        "SELECT currency, count(*), sum(money) FROM player_hands"
+        " WHERE player = ? AND money IS NOT NULL GROUP BY currency ORDER BY currency",
+        (HERO,),
+    )
+    assert money  # the simulated tables play for money
+    for currency, played, amount in money:
+        row = table_row(page, currency)
+        assert row[1] == count(played) and row[3] == f"{amount:+,.2f} {currency}"
+        assert row[4] == f"{amount / played:+,.2f} {currency}"
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(3)  # points, money, rates
+    page.get_by_text("By date", exact=True).click()
+    wait_until_idle(page)
+    expect(page.locator("svg text").filter(has_text="Date (UTC)")).to_have_count(2)
     screenshot(page, "overview")
 
 
@@ -176,7 +197,9 @@ def test_a_link_opens_exactly_that_view(page: Page, server, db: Path) -> None:
     )[0]
     assert page.locator("h1").first.inner_text() == "Overview · Chen"
     expect(metric(page, "Hands")).to_have_text(count(hands))
-    expect(metric(page, "Foul rate")).to_have_text(percent(foul_rate))
+    row = table_row(page, "Foul rate")
+    low, high = wilson(round(foul_rate * hands), hands)
+    assert row[1:4] == [percent(foul_rate), f"95%: {percent(low)} – {percent(high)}", count(hands)]
     assert all(f"{key}={value}" in page.url for key, value in params.items())
 
 
@@ -196,6 +219,11 @@ def test_players_page_and_head_to_head(page: Page, server, db: Path) -> None:
     expect(metric(page, "Points for the player")).to_have_text(signed(points))
     assert page.get_by_test_id("stDataFrame").count() == 2
     screenshot(page, "players")
+
+
+def test_players_page_when_the_hero_and_the_rival_never_met_in_the_view(page: Page, server) -> None:
+    visit(page, f"{server.url}/players?hero=Chen&variant=classic")  # Chen plays Pineapple only
+    expect(page.get_by_text("These two players never met in this view.")).to_be_visible()
 
 
 def test_a_date_filter_narrows_the_players_table(page: Page, server, db: Path) -> None:
@@ -237,8 +265,20 @@ def test_style_page(page: Page, server, db: Path) -> None:
     foul_rate = query(
         db, "SELECT foul_rate FROM style_metrics WHERE player = ? AND variant = 'all'", (HERO,)
     )[0][0]
-    assert table_row(page, "Foul rate (no Fantasyland, no timeout)")[1] == percent(foul_rate)
+    fouls, hands = query(
+        db,
+        "SELECT count(*) FILTER (WHERE foul), count(*) FROM player_hands"
+        " WHERE player = ? AND NOT in_fantasyland AND NOT timed_out",
+        (HERO,),
+    )[0]
+    assert foul_rate == fouls / hands
+    low, high = wilson(fouls, hands)
+    row = table_row(page, "Foul rate (no Fantasyland, no timeout)")
+    assert row[1:4] == [percent(foul_rate), f"95%: {percent(low)} – {percent(high)}", count(hands)]
+    assert row[6:] == ["lower is better", "too few hands"]  # five players in all
     assert page.get_by_test_id("stVegaLiteChart").count() == 3
+    main = page.get_by_test_id("stMain").inner_text()
+    assert "A leak needs at least 200 hands" in main and "pooled" in main
     screenshot(page, "style")
 
 
@@ -250,7 +290,11 @@ def test_fantasyland_page(page: Page, server, db: Path) -> None:
         " WHERE player = ? AND NOT foul AND NOT in_fantasyland",
         (HERO,),
     )[0]
-    expect(metric(page, "Entry rate")).to_have_text(percent(entries / live))
+    expect(metric(page, "Fantasyland entry rate")).to_have_text(percent(entries / live))
+    low, high = wilson(entries, live)
+    caption = f"n {count(live)} · 95%: {percent(low)} – {percent(high)}"
+    expect(page.get_by_text(caption)).to_be_visible()
+    assert "RULES.md" not in page.get_by_test_id("stMain").inner_text()
     screenshot(page, "fantasyland")
 
 
@@ -297,7 +341,12 @@ def test_hostile_names_are_shown_as_text(page: Page, server, db: Path) -> None:
 def test_coach_audit_and_its_report(page: Page, server, db: Path) -> None:
     visit(page, f"{server.url}/coach?hero={HERO}")
     mismatches = query(db, "SELECT count(*) FROM audit_mismatches WHERE player = ?", (HERO,))[0][0]
-    assert f"{count(mismatches)} of {HERO}'s hands" in page.get_by_test_id("stMain").inner_text()
+    main = page.get_by_test_id("stMain").inner_text()
+    assert f"{count(mismatches)} of {HERO}'s hands" in main
+    assert (
+        "Too few hands to call anything a leak: 360 hands of the student, 4 other players" in main
+    )
+    assert "Leaks:" not in main
     screenshot(page, "coach")
     page.get_by_role("button", name="Write the HTML report").click()
     wait_until_idle(page)
