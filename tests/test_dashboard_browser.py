@@ -330,6 +330,52 @@ def test_hand_viewer_draws_the_rows_street_by_street(page: Page, server, db: Pat
     assert f"hand={quote(newest, safe='')}" in page.url or f"hand={newest}" in page.url
 
 
+def test_the_viewer_names_rows_marks_the_foul_and_steps_through_the_list(
+    page: Page, server, db: Path
+) -> None:
+    hand_id, source = query(
+        db,
+        "SELECT hand_id, source_file FROM player_hands JOIN hands USING (hand_id)"
+        " WHERE player = ? AND foul AND NOT timed_out AND hands.variant = 'pineapple'"
+        " ORDER BY hands.played_at, hand_id LIMIT 1",
+        (HERO,),
+    )[0]
+    visit(page, f"{server.url}/hands?{urlencode({'hero': HERO, 'hand': hand_id})}")
+    titles = page.locator(".ofc-board h4").all_inner_texts()
+    assert titles[0].startswith(f"{HERO} · seat")  # the hero first, whatever the seat
+    fouling = page.locator(".ofc-row.ofc-fouling")
+    expect(fouling).to_have_count(1)
+    assert "makes the foul" in fouling.inner_text()
+    labels = page.locator(".ofc-board").first.locator(".ofc-row-label").all_inner_texts()
+    assert len(labels) == 3 and all(labels)
+    meta = page.get_by_test_id("stMain").inner_text()
+    assert f" · {Path(source).name}:" in meta and source not in meta  # no folders
+    assert "R4" not in meta
+    before, after = query(
+        db,
+        "SELECT lag(hand_id) OVER w, lead(hand_id) OVER w FROM player_hands WHERE player = ?"
+        " QUALIFY hand_id = ? WINDOW w AS (ORDER BY played_at, hand_id)",
+        (HERO, hand_id),
+    )[0]
+    page.get_by_role("button", name="Next hand ▶").click()
+    wait_until_idle(page)
+    expect(page.get_by_label("Hand id")).to_have_value(after)
+    page.get_by_role("button", name="◀ Previous hand").click()
+    wait_until_idle(page)
+    expect(page.get_by_label("Hand id")).to_have_value(hand_id)
+    if before is None:
+        expect(page.get_by_role("button", name="◀ Previous hand")).to_be_disabled()
+
+
+def test_the_hand_list_sorts_over_every_hand(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/hands?hero={HERO}")
+    choose(page, "Sort by", "Most points")
+    best = query(db, "SELECT max(points) FROM player_hands WHERE player = ?", (HERO,))[0][0]
+    grid = page.get_by_test_id("stDataFrame").first
+    first_row = grid.locator("tbody tr").first.locator("td").all_inner_texts()
+    assert f"{best:+.0f}" in first_row
+
+
 def test_hostile_names_are_shown_as_text(page: Page, server, db: Path) -> None:
     for name in (XSS_NAME, SQL_NAME):
         visit(page, f"{server.url}/?hero={quote(name)}")

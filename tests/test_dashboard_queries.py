@@ -348,3 +348,42 @@ def test_a_reader_sees_a_swapped_in_database(db_path: Path, tmp_path: Path) -> N
     con.close()
     os.replace(replacement, path)  # what an import does (docs/schema.md)
     assert reader.value("SELECT count(*) FROM hands") == before - 120
+
+
+def test_the_hand_list_sorts_every_hand_of_the_list_in_sql(db: Database, sql) -> None:
+    everybody, every_hand = Filters(), hands.HandFilters()
+    top = hands.hand_list(db, everybody, every_hand, 0, "Most points")
+    best, worst = sql("SELECT max(points), min(points) FROM player_hands")[0]
+    assert top["points"][0] == best and top["points"].is_sorted(descending=True)
+    last_page = (hands.hand_count(db, everybody, every_hand) - 1) // hands.PAGE_SIZE
+    bottom = hands.hand_list(db, everybody, every_hand, last_page, "Most points")
+    assert bottom["points"][-1] == worst
+    assert hands.hand_list(db, everybody, every_hand, 0, "Fewest points")["points"][0] == worst
+    row = top.row(0, named=True)
+    others = sql(
+        "SELECT string_agg(player, ', ' ORDER BY position) FROM player_hands"
+        " WHERE hand_id = ? AND seat <> ?",
+        [row["hand_id"], row["seat"]],
+    )[0][0]
+    assert row["opponents"] == others
+    money = hands.hand_list(db, Filters(hero=HERO), every_hand, 0, "Most money won")
+    assert (
+        money["money"][0]
+        == sql("SELECT max(money) FROM player_hands WHERE player = ?", [HERO])[0][0]
+    )
+
+
+def test_previous_and_next_hand_follow_the_list_in_time(db: Database, sql) -> None:
+    view, every_hand = Filters(hero=HERO), hands.HandFilters()
+    ordered = [
+        r[0]
+        for r in sql(
+            "SELECT hand_id FROM player_hands WHERE player = ? ORDER BY played_at, hand_id",
+            [HERO],
+        )
+    ]
+    middle = ordered[len(ordered) // 2]
+    i = ordered.index(middle)
+    assert hands.neighbours(db, view, every_hand, middle) == (ordered[i - 1], ordered[i + 1])
+    assert hands.neighbours(db, view, every_hand, ordered[0])[0] is None
+    assert hands.neighbours(db, view, every_hand, ordered[-1])[1] is None

@@ -97,6 +97,8 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
             count=lambda: hands.hand_count(db, filters, every_hand),
             list=lambda: hands.hand_list(db, filters, every_hand),
             list_fouled=lambda: hands.hand_list(db, filters, fouled),
+            list_by_points=lambda: hands.hand_list(db, filters, every_hand, 0, "Most points"),
+            neighbours=lambda: hands.neighbours(db, filters, every_hand, hand_id),
             list_everybody=lambda: hands.hand_list(db, everybody, fouled, 3),
             count_everybody=lambda: hands.hand_count(db, everybody, fouled),
             viewer=lambda: hands.hand_detail(db, hand_id),

@@ -38,6 +38,15 @@ TABLE = {
 }
 
 
+#: The table's rates (shown from percentages).
+RATE_COLUMNS = [
+    column
+    for column in TABLE
+    if column.removesuffix("_low").removesuffix("_high")
+    in {m.name for m in fantasyland.METRICS if m.is_rate}
+]
+
+
 def _headline(mine: dict, everybody: dict) -> None:
     cells = st.columns(len(fantasyland.METRICS))
     for cell, metric in zip(cells, fantasyland.METRICS, strict=True):
