@@ -309,7 +309,7 @@ def test_hand_viewer_draws_the_rows_street_by_street(page: Page, server, db: Pat
     )[0]
     visit(page, f"{server.url}/hands?{urlencode({'hero': HERO, 'hand': hand_id})}")
     titles = page.locator(".ofc-board h4").all_inner_texts()
-    assert [t.split(" · seat")[0] for t in titles] == names
+    assert [t.split(" · seat")[0] for t in titles] == sorted(names, key=lambda n: n != HERO)
     cards = page.locator(".ofc-row .ofc-card[class*='suit-']")
     expect(cards).to_have_count(39)
     screenshot(page, "hands")
@@ -351,10 +351,11 @@ def test_the_viewer_names_rows_marks_the_foul_and_steps_through_the_list(
     meta = page.get_by_test_id("stMain").inner_text()
     assert f" · {Path(source).name}:" in meta and source not in meta  # no folders
     assert "R4" not in meta
-    before, after = query(
+    _, before, after = query(
         db,
-        "SELECT lag(hand_id) OVER w, lead(hand_id) OVER w FROM player_hands WHERE player = ?"
-        " QUALIFY hand_id = ? WINDOW w AS (ORDER BY played_at, hand_id)",
+        "SELECT * FROM (SELECT hand_id, lag(hand_id) OVER w AS before, lead(hand_id) OVER w"
+        " AS after FROM player_hands WHERE player = ? WINDOW w AS (ORDER BY played_at, hand_id))"
+        " WHERE hand_id = ?",
         (HERO, hand_id),
     )[0]
     page.get_by_role("button", name="Next hand ▶").click()
@@ -374,6 +375,24 @@ def test_the_hand_list_sorts_over_every_hand(page: Page, server, db: Path) -> No
     grid = page.get_by_test_id("stDataFrame").first
     first_row = grid.locator("tbody tr").first.locator("td").all_inner_texts()
     assert f"{best:+.0f}" in first_row
+
+
+def test_breakdowns_by_month_and_sessions(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/breakdowns?hero={HERO}")
+    page.get_by_text("Month", exact=True).click()
+    wait_until_idle(page)
+    month, hands = query(
+        db,
+        "SELECT strftime(played_at, '%Y-%m'), count(*) FROM player_hands WHERE player = ?"
+        " GROUP BY 1 ORDER BY 1 DESC LIMIT 1",
+        (HERO,),
+    )[0]
+    expect(grid_cell(page, month, 1)).to_have_text(str(hands))
+    page.get_by_text("Session", exact=True).click()
+    wait_until_idle(page)
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(1)
+    assert "a session is a run of hands at one table" in page.get_by_test_id("stMain").inner_text()
+    screenshot(page, "breakdowns-sessions")
 
 
 def test_hostile_names_are_shown_as_text(page: Page, server, db: Path) -> None:

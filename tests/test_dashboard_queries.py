@@ -17,6 +17,7 @@ import pytest
 from dashboard_data import HERO, SQL_NAME, XSS_NAME, database
 
 from dashboard.queries import (
+    breakdowns,
     coach,
     cumulative,
     fantasyland,
@@ -387,3 +388,44 @@ def test_previous_and_next_hand_follow_the_list_in_time(db: Database, sql) -> No
     assert hands.neighbours(db, view, every_hand, middle) == (ordered[i - 1], ordered[i + 1])
     assert hands.neighbours(db, view, every_hand, ordered[0])[0] is None
     assert hands.neighbours(db, view, every_hand, ordered[-1])[1] is None
+
+
+@pytest.mark.parametrize("key", list(breakdowns.KEYS))
+def test_breakdowns_add_up_to_the_heros_hands(db: Database, sql, key: str) -> None:
+    found = breakdowns.by(db, Filters(hero=HERO), key)
+    assert found["hands"].sum() == 360
+    assert found["points"].sum() == pytest.approx(
+        sql("SELECT sum(points) FROM player_hands WHERE player = ?", [HERO])[0][0]
+    )
+    for row in found.iter_rows(named=True):
+        if row["hands"] > 1:
+            low, mean, high = (row[f"points_per_hand{s}"] for s in ("_low", "", "_high"))
+            assert low <= mean <= high
+        assert row["foul_rate_low"] <= row["foul_rate"] <= row["foul_rate_high"]
+    if key == "Month":
+        months = sql(
+            "SELECT strftime(played_at, '%Y-%m'), count(*) FROM player_hands WHERE player = ?"
+            " GROUP BY 1",
+            [HERO],
+        )
+        assert dict(zip(found["group"], found["hands"], strict=True)) == dict(months)
+
+
+def test_sessions_split_at_tables_and_pauses(db: Database, sql) -> None:
+    found = breakdowns.sessions(db, Filters(hero=HERO))
+    assert found["hands"].sum() == 360
+    tables = sql(
+        "SELECT count(DISTINCT table_name) FROM hands JOIN player_hands USING (hand_id)"
+        " WHERE player = ?",
+        [HERO],
+    )[0][0]
+    assert found.height >= tables
+    assert (found["ended_at"] >= found["started_at"]).all()
+
+
+def test_results_against_each_opponent_are_the_head_to_head(db: Database) -> None:
+    found = breakdowns.opponents(db, Filters(hero=HERO))
+    for row in found.iter_rows(named=True):
+        pair = players.head_to_head(db, HERO, row["opponent"], Filters()).row(0, named=True)
+        assert (row["hands"], row["points"]) == (pair["hands"], pytest.approx(pair["points"]))
+        assert row["points_per_hand_low"] == pytest.approx(pair["points_per_hand_low"])

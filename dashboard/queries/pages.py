@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from dashboard.queries import (
+    breakdowns,
     coach,
     cumulative,
     fantasyland,
@@ -24,7 +25,17 @@ from dashboard.queries import (
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
 
-PAGES = ("sidebar", "overview", "players", "style", "fantasyland", "hands", "coach", "import")
+PAGES = (
+    "sidebar",
+    "overview",
+    "players",
+    "style",
+    "fantasyland",
+    "breakdowns",
+    "hands",
+    "coach",
+    "import",
+)
 
 
 @dataclass(frozen=True)
@@ -91,6 +102,15 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
             summaries=lambda: summary.summaries(db, filters),
             population=lambda: summary.summaries(db, everybody),
             cards=lambda: fantasyland.cards_dealt(db, filters),
+        ),
+        *_page(
+            "breakdowns",  # one at a time on the page: timed all together here
+            by_stakes=lambda: breakdowns.by(db, filters, "Stakes"),
+            by_ruleset=lambda: breakdowns.by(db, filters, "Ruleset"),
+            by_month=lambda: breakdowns.by(db, filters, "Month"),
+            by_day=lambda: breakdowns.by(db, filters, "Day"),
+            sessions=lambda: breakdowns.sessions(db, filters),
+            opponents=lambda: breakdowns.opponents(db, filters),
         ),
         *_page(
             "hands",
