@@ -443,6 +443,30 @@ def test_import_page_uploads_a_file_and_other_sessions_keep_working(
     other.close()
 
 
+def test_a_file_of_garbage_is_a_warning_not_a_success(page: Page, server, tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.txt"
+    garbage.write_text("this is not a hand history\n" * 20, encoding="utf-8")
+    visit(page, f"{server.url}/import")
+    label = page.get_by_test_id("stFileUploader").inner_text()
+    assert "200 MB per file and in all" in label
+    page.get_by_test_id("stFileUploader").locator("input[type=file]").set_input_files(str(garbage))
+    page.get_by_test_id("stFileChip").wait_for()
+    page.get_by_role("button", name="Import").click()
+    warning = page.get_by_text(re.compile(r"finished in .* but stored no hand"))
+    warning.wait_for(timeout=60_000)
+    main = page.get_by_test_id("stMain").inner_text()
+    assert "Import finished" not in main or "stored no hand" in main
+    assert "ofc-upload-" not in main  # rejects name the uploaded file, not its temporary path
+
+
+def test_an_unknown_hero_or_variant_in_the_url_is_named(page: Page, server) -> None:
+    visit(page, f"{server.url}/?hero=Nobody+at+all&variant=omaha")
+    sidebar = page.get_by_test_id("stSidebar").inner_text()
+    assert "No player 'Nobody at all' in this database" in sidebar
+    assert "No variant 'omaha' in this database" in sidebar
+    assert "hero=Nobody" not in page.url
+
+
 def test_the_browser_reported_no_error_and_stayed_offline(watched) -> None:
     assert watched["external"] == []  # no request left the machine
     assert watched["dialogs"] == []
