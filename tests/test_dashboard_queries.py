@@ -429,3 +429,24 @@ def test_results_against_each_opponent_are_the_head_to_head(db: Database) -> Non
         pair = players.head_to_head(db, HERO, row["opponent"], Filters()).row(0, named=True)
         assert (row["hands"], row["points"]) == (pair["hands"], pytest.approx(pair["points"]))
         assert row["points_per_hand_low"] == pytest.approx(pair["points_per_hand_low"])
+
+
+def test_one_variant_draws_no_duplicate_all_line_and_money_runs_per_currency(
+    db: Database, sql
+) -> None:
+    one = cumulative.cumulative_points(db, Filters(hero=HERO, variant="classic"), 120)
+    assert set(one["series"]) == {"classic"}
+    both = cumulative.cumulative_points(db, Filters(hero=HERO), 360)
+    assert set(both["series"]) == {"all variants", "classic", "pineapple"}
+    money = cumulative.cumulative_money(db, Filters(hero=HERO), 360)
+    expected = dict(
+        sql(
+            "SELECT currency, sum(money) FROM player_hands WHERE player = ? AND money IS NOT NULL"
+            " GROUP BY currency",
+            [HERO],
+        )
+    )
+    assert set(money["series"]) == set(expected)  # no line adds currencies up
+    for currency, total in expected.items():
+        line = money.filter(money["series"] == currency)
+        assert line["points"][-1] == pytest.approx(total)
