@@ -161,13 +161,26 @@ def test_computed_views_agree_with_the_pre_aggregated_tables(
             )
 
 
-def test_style_scatter_agrees_with_style_metrics(db: Database) -> None:
-    table = style.players(db, Filters()).sort("player")
-    computed = style.players(db, Filters(date_from=EARLY)).sort("player")
+def test_style_scatter_agrees_with_style_metrics(db: Database, sql) -> None:
+    table = style.players(db, Filters()).sort("player", nulls_last=True)
+    computed = style.players(db, Filters(date_from=EARLY)).sort("player", nulls_last=True)
     assert table["player"].to_list() == computed["player"].to_list()
     assert HERO in table["player"].to_list()
-    for column in ("style_hands", "foul_rate", "bottom_aggression"):
+    for column in ("style_hands", "foul_rate", "bottom_aggression", "foul_rate_low"):
         assert computed[column].to_list() == pytest.approx(table[column].to_list())
+    mine = table.filter(table["player"] == HERO).row(0, named=True)
+    assert mine["foul_rate"] == pytest.approx(
+        sql("SELECT foul_rate FROM style_metrics WHERE player = ? AND variant = 'all'", [HERO])[0][
+            0
+        ]
+    )
+    pooled = table.filter(table["player"].is_null()).row(0, named=True)  # the population
+    assert pooled["foul_rate"] == pytest.approx(
+        sql(
+            "SELECT count(*) FILTER (WHERE foul) / count(*) FROM player_hands"
+            " WHERE NOT in_fantasyland AND NOT timed_out"
+        )[0][0]
+    )
 
 
 def test_date_and_stake_filters_narrow_the_hands(db: Database, sql) -> None:

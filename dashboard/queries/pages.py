@@ -89,7 +89,6 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
         *_page(
             "style",
             scatter=lambda: style.players(db, filters),
-            population=lambda: summary.summaries(db, everybody),
             bottoms=lambda: style.bottom_categories(db, filters),
             bottoms_population=lambda: style.bottom_categories(db, everybody),
             first_street=lambda: style.first_street(db, filters),

@@ -9,26 +9,30 @@ from __future__ import annotations
 
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, scope
-from pipeline.load.metrics.definitions import stats
+from pipeline.load.metrics.definitions import METRICS, Metric, stats
 from pipeline.report.audit import Audit, audit
 
 _SUMMARISED = "SELECT * FROM player_metrics WHERE variant = ?"
 
-_COMPUTED = f"""
-SELECT p.player, count(*) AS hands, {stats("p")}
+_COMPUTED = """
+SELECT p.player, count(*) AS hands, {stats}
 FROM player_hands p
-WHERE {{where}}
+WHERE {where}
 GROUP BY p.player
 """
 
 
-def players_stats(filters: Filters) -> tuple[str, list[object]]:
-    """SQL and parameters of every player's statistics in the view (hero and opponent ignored)."""
+def players_stats(
+    filters: Filters, metrics: tuple[Metric, ...] = METRICS
+) -> tuple[str, list[object]]:
+    """SQL and parameters of every player's statistics in the view (hero and opponent
+    ignored): those of ``metrics`` at least."""
     view = filters.population()
     if view.summarised:
         return _SUMMARISED, [view.variant_key]
     where = scope(view)
-    return _COMPUTED.format(where=where.sql), list(where.params)
+    sql = _COMPUTED.format(stats=stats("p", metrics), where=where.sql)
+    return sql, list(where.params)
 
 
 def profile(db: Database, filters: Filters) -> Audit | None:

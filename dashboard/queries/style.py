@@ -18,7 +18,12 @@ from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, scope
 from dashboard.queries.profile import players_stats
 from pipeline.load.metrics import intervals
-from pipeline.load.metrics.definitions import BOTTOM_AGGRESSION, STYLE_FOUL_RATE
+from pipeline.load.metrics.definitions import (
+    BOTTOM_AGGRESSION,
+    STYLE_FOUL_RATE,
+    pooled,
+    stat_columns,
+)
 
 #: Players with fewer style hands are left off the scatter (their rates are noise).
 MIN_STYLE_HANDS = 30
@@ -43,7 +48,11 @@ FIRST_STREET = {
     "high_cards": "first_street_high_cards_share",
 }
 
+_SCATTER = (STYLE_FOUL_RATE, BOTTOM_AGGRESSION)
+
 _PLAYERS = f"""
+WITH stats AS ({{stats}}),
+everyone AS (SELECT NULL AS player, {pooled(_SCATTER)} FROM stats)
 SELECT
     s.player,
     s.{STYLE_FOUL_RATE.name}__n AS style_hands,
@@ -54,16 +63,21 @@ SELECT
     {BOTTOM_AGGRESSION.low("s")} AS bottom_aggression_low,
     {BOTTOM_AGGRESSION.high("s")} AS bottom_aggression_high,
     s.{BOTTOM_AGGRESSION.name}__n AS first_street_hands
-FROM ({{stats}}) s
-WHERE s.{STYLE_FOUL_RATE.name}__n >= ?
-ORDER BY style_hands DESC, player
+FROM (
+    SELECT player, {", ".join(stat_columns(_SCATTER))} FROM stats
+    WHERE {STYLE_FOUL_RATE.name}__n >= ?
+    UNION ALL
+    SELECT * FROM everyone
+) s
+ORDER BY s.player IS NOT NULL, style_hands DESC, s.player
 """
 
 
 def players(db: Database, filters: Filters) -> pl.DataFrame:
     """One row per player with ``MIN_STYLE_HANDS`` style hands: ``style_hands``,
-    ``foul_rate``, ``bottom_aggression`` with their intervals (``_low``, ``_high``)."""
-    sql, params = players_stats(filters)
+    ``foul_rate``, ``bottom_aggression`` with their intervals (``_low``, ``_high``);
+    first, a row without a player: the pooled population's (every player-hand)."""
+    sql, params = players_stats(filters, _SCATTER)
     return db.frame(_PLAYERS.format(stats=sql), [*params, MIN_STYLE_HANDS])
 
 

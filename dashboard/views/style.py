@@ -9,7 +9,7 @@ from dashboard import charts, ui
 from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count
-from dashboard.queries import profile, style, summary
+from dashboard.queries import profile, style
 from dashboard.views.profile_table import describe, profile_table
 from pipeline.report.format import figure
 
@@ -17,7 +17,6 @@ style_players = cached(style.players)
 bottoms = cached(style.bottom_categories)
 first_streets = cached(style.first_street)
 player_profile = cached(profile.profile)
-summaries = cached(summary.summaries)
 
 FIRST_STREET_LABELS = {
     "pair_or_better": "pair or better",
@@ -34,7 +33,9 @@ STYLE_METRICS = (
 
 
 def _scatter(context: Context) -> None:
-    frame = style_players(context.db, context.filters)
+    found = style_players(context.db, context.filters)
+    everybody = found.filter(pl.col("player").is_null())
+    frame = found.filter(pl.col("player").is_not_null())
     st.subheader("Tight or aggressive?", anchor=False)
     if frame.is_empty():
         ui.nothing(
@@ -42,9 +43,8 @@ def _scatter(context: Context) -> None:
             " timeouts in this view: widen the filters in the sidebar."
         )
         return
-    everybody = summaries(context.db, context.filters.population()).get(summary.ALL) or {}
-    x_split = everybody.get("style_foul_rate") or 0.0
-    y_split = everybody.get("bottom_aggression") or 0.0
+    x_split = everybody["foul_rate"][0] or 0.0
+    y_split = everybody["bottom_aggression"][0] or 0.0
     chart = charts.style_scatter(frame, context.filters.hero, x_split, y_split)
     st.altair_chart(chart, width="stretch")
     ui.text(
