@@ -102,8 +102,8 @@ def boards(detail: HandDetail, street: int, hero: str | None = None) -> list[str
     foul appear once the last street is reached.
     """
     final = street >= last_street(detail)
-    lowball_middle = "27" in str(detail.hand["variant"])
-    currency = detail.hand["currency"]
+    lowball_middle = "27" in str(detail.hand.get("variant"))
+    currency = detail.hand.get("currency")
     result = []
     for player in in_order(detail, hero):
         placed = detail.placements.filter(pl.col("seat") == player["seat"])
@@ -157,7 +157,7 @@ def figures_table(detail: HandDetail, hero: str | None = None) -> str:
     players = in_order(detail, hero)
     head = "".join(f"<th colspan='2'>{html.escape(p['player'])}</th>" for p in players)
     sub = "<th>room</th><th>rules</th>" * len(players)
-    currency = detail.hand["currency"]
+    currency = detail.hand.get("currency")
     body = []
     for label, room_key, ours_key in FIGURES:
         cells = []
