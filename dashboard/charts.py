@@ -35,7 +35,9 @@ def cumulative(
         .mark_line(interpolate="linear")
         .encode(
             x=x,
-            y=alt.Y("points:Q", title=title, axis=alt.Axis(format=value_format)),
+            y=alt.Y(
+                "points:Q", title=title, axis=alt.Axis(format=value_format.replace(".2f", ".2~f"))
+            ),
             color=alt.Color(
                 "series:N",
                 title=None,
@@ -148,7 +150,7 @@ def style_scatter(
         )
     )
     names = (
-        alt.Chart(data)
+        alt.Chart(data.filter(~pl.col("is_hero")))
         .mark_text(align="left", dx=8, dy=-6, fontSize=10, color="#4a545e")
         .encode(
             x=alt.X("foul_rate:Q", scale=x_scale),
@@ -221,7 +223,7 @@ def stacked_shares(frame: pl.DataFrame, order: list[str], title: str, scheme: st
                 title=None,
                 sort=order,
                 scale=alt.Scale(domain=order, scheme=scheme),
-                legend=alt.Legend(orient="bottom", labelFontSize=11, symbolSize=70, columns=3),
+                legend=alt.Legend(orient="right", labelFontSize=11, symbolSize=70, rowPadding=1),
             ),
             order=alt.Order("rank:Q"),
             tooltip=[
