@@ -278,6 +278,7 @@ def mean_bars(frame: pl.DataFrame, y: str, group: str, title: str) -> alt.Chart:
     tooltip = [
         alt.Tooltip(f"{y}:N", title="Where"),
         alt.Tooltip(f"{group}:N", title="Hands"),
+        alt.Tooltip("n:Q", title="n", format=","),
         alt.Tooltip("value:Q", title=title, format="+.2f"),
         alt.Tooltip("low:Q", title="95% from", format="+.2f"),
         alt.Tooltip("high:Q", title="95% to", format="+.2f"),

@@ -290,7 +290,7 @@ def test_fantasyland_page(page: Page, server, db: Path) -> None:
         " WHERE player = ? AND NOT foul AND NOT in_fantasyland",
         (HERO,),
     )[0]
-    expect(metric(page, "Fantasyland entry rate")).to_have_text(percent(entries / live))
+    expect(metric(page, "Entry rate")).to_have_text(percent(entries / live))
     low, high = wilson(entries, live)
     caption = f"n {count(live)} · 95%: {percent(low)} – {percent(high)}"
     expect(page.get_by_text(caption)).to_be_visible()

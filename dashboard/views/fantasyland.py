@@ -47,14 +47,24 @@ RATE_COLUMNS = [
 ]
 
 
+#: Short labels of the headline's cards.
+SHORT = {
+    "fantasyland_entry_rate": "Entry rate",
+    "fantasyland_stay_rate": "Stay rate",
+    "fantasyland_share": "Hands in Fantasyland",
+    "points_per_fantasyland_hand": "Points / FL hand",
+    "points_per_normal_hand": "Points / normal hand",
+}
+
+
 def _headline(mine: dict, everybody: dict) -> None:
     cells = st.columns(len(fantasyland.METRICS))
     for cell, metric in zip(cells, fantasyland.METRICS, strict=True):
         key = metric.name
         cell.metric(
-            metric.label,
+            SHORT[key],
             figure(key, mine[key]),
-            delta=f"population {figure(key, everybody.get(key))} (pooled)",
+            delta=f"population {figure(key, everybody.get(key))}",
             delta_color="off",
             delta_arrow="off",
             border=True,
@@ -72,7 +82,8 @@ def _points_chart(mine: pl.DataFrame) -> None:
     rows = [
         {
             "group": f"{r['variant']} · {r['ruleset']}",
-            "hand": f"{hand} (n={count(r[column + '_n'])})",
+            "hand": hand,
+            "n": r[column + "_n"],
             "value": r[column],
             "low": r[column + "_low"],
             "high": r[column + "_high"],
@@ -113,8 +124,8 @@ def render(context: Context) -> None:
     everybody = summaries(context.db, filters.population()).get(summary.ALL) or {}
     _headline(found, everybody)
     ui.text(
-        "Population: every player-hand of this view pooled. A difference is named only when"
-        " the 95% interval excludes the population's figure."
+        "Population (pooled): every player-hand of this view. A difference is named only when"
+        " the 95% interval excludes the population's figure; FL: Fantasyland."
     )
     left, right = st.columns(2)
     with left:
