@@ -18,8 +18,8 @@ from pipeline.load.metrics.definitions import (
     FANTASYLAND_STAY,
     POINTS_PER_FANTASYLAND_HAND,
     POINTS_PER_NORMAL_HAND,
-    figures,
     stats,
+    with_figures,
 )
 
 #: The metrics of this page.
@@ -44,10 +44,7 @@ WITH counted AS (
     WHERE {{where}}
     GROUP BY p.variant, p.ruleset
 )
-SELECT variant, ruleset, hands, fantasyland_hands, cards_per_fantasyland_hand,
-    {figures("s", METRICS)}
-FROM counted s
-ORDER BY hands DESC
+SELECT * FROM counted ORDER BY hands DESC
 """
 
 
@@ -55,7 +52,7 @@ def by_ruleset(db: Database, filters: Filters) -> pl.DataFrame:
     """One row per variant and ruleset (hero's hands, or everybody's without a hero):
     each metric of ``METRICS`` with ``_n``, ``_low``, ``_high``."""
     where = scope(filters)
-    return db.frame(_BY_RULESET.format(where=where.sql), list(where.params))
+    return with_figures(db.frame(_BY_RULESET.format(where=where.sql), list(where.params)), METRICS)
 
 
 #: Cards dealt in Fantasyland, in the order the chart lists them.
@@ -69,9 +66,7 @@ WITH counted AS (
     WHERE p.in_fantasyland AND {{where}}
     GROUP BY p.variant, p.fantasyland_cards
 )
-SELECT variant, cards, hands, {figures("s", (FANTASYLAND_STAY, POINTS_PER_FANTASYLAND_HAND))}
-FROM counted s
-ORDER BY variant, cards
+SELECT * FROM counted ORDER BY variant, cards
 """
 
 
@@ -79,4 +74,5 @@ def cards_dealt(db: Database, filters: Filters) -> pl.DataFrame:
     """Fantasyland hands by cards dealt (13-17): how many, stay rate and points per hand,
     each with its n and 95% interval."""
     where = scope(filters)
-    return db.frame(_CARDS.format(where=where.sql), list(where.params))
+    found = db.frame(_CARDS.format(where=where.sql), list(where.params))
+    return with_figures(found, (FANTASYLAND_STAY, POINTS_PER_FANTASYLAND_HAND))

@@ -19,9 +19,7 @@ True
 from __future__ import annotations
 
 from dashboard.queries.filters import Filters, Where, hand_scope, played_by, scope
-from pipeline.load.metrics.definitions import named_figures, stats
-
-_FIGURES = named_figures("hs")
+from pipeline.load.metrics.definitions import stat_columns, stats
 
 _SQL = f"""
 WITH hand_stats AS (
@@ -48,19 +46,9 @@ SELECT
     hs.player,
     hs.hands,
     hs.points,
-    {_FIGURES["points_per_hand"]} AS points_per_hand,
-    {_FIGURES["points_per_hand_low"]} AS points_per_hand_ci_low,
-    {_FIGURES["points_per_hand_high"]} AS points_per_hand_ci_high,
     hs.money,
     hs.currencies,
-    {_FIGURES["foul_rate"]} AS foul_rate,
-    {_FIGURES["scoop_rate"]} AS scoop_rate,
-    {_FIGURES["rows_won_per_row"]} AS rows_won_per_row,
-    {_FIGURES["royalties_per_hand"]} AS royalties_per_hand,
-    {_FIGURES["fantasyland_entry_rate"]} AS fantasyland_entry_rate,
-    {_FIGURES["fantasyland_stay_rate"]} AS fantasyland_stay_rate,
-    {_FIGURES["fantasyland_share"]} AS fantasyland_share,
-    {_FIGURES["points_per_fantasyland_hand"]} AS points_per_fantasyland_hand,
+    {", ".join(f"hs.{c}" for c in stat_columns())},
     coalesce(ms.mismatches, 0) AS mismatches,
     hs.first_played_at,
     hs.last_played_at
@@ -87,7 +75,8 @@ def _named(where: Where, search: str) -> Where:
 
 def table(filters: Filters, search: str = "") -> tuple[str, list[object]]:
     """SQL and parameters of the view's players whose name contains ``search`` (the hero
-    is ignored), with the ``player_summary`` columns of the Players table."""
+    is ignored): counts, money and every metric's statistics (``definitions``), from
+    which ``definitions.with_figures`` makes the ``player_summary`` columns."""
     everybody = filters.with_hero(None)
     rows = _named(scope(everybody), search)
     hands = _hands(everybody)

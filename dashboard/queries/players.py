@@ -9,6 +9,7 @@ from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope
 from dashboard.queries.options import PICKER_PLAYERS
 from pipeline.load.metrics import intervals
+from pipeline.load.metrics.definitions import with_figures
 
 #: Most rows the players table shows (the most played first); search narrows it.
 TABLE_ROWS = 2000
@@ -53,13 +54,20 @@ def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFr
             [filters.variant_key, search, TABLE_ROWS],
         )
     sql, params = per_player.table(filters, search)
-    return db.frame(
-        f"SELECT {', '.join(TABLE_COLUMNS)} FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
-        [*params, TABLE_ROWS],
+    found = with_figures(
+        db.frame(
+            f"SELECT * FROM ({sql}) ORDER BY hands DESC, player LIMIT ?", [*params, TABLE_ROWS]
+        )
     )
+    return found.rename(
+        {
+            "points_per_hand_low": "points_per_hand_ci_low",
+            "points_per_hand_high": "points_per_hand_ci_high",
+        }
+    ).select(TABLE_COLUMNS)
 
 
-_HEAD_TO_HEAD = f"""
+_HEAD_TO_HEAD = """
 WITH met AS (
     SELECT
         w.hand_id,
@@ -72,7 +80,7 @@ WITH met AS (
 scoped AS (
     SELECT h.variant, h.played_at, met.*
     FROM met JOIN hands h USING (hand_id)
-    WHERE {{where}}
+    WHERE {where}
 ),
 counted AS (
     SELECT
@@ -90,19 +98,7 @@ counted AS (
     FROM scoped
     GROUP BY GROUPING SETS ((variant), ())
 )
-SELECT
-    variant, hands, points,
-    {intervals.mean("points", "hands")} AS points_per_hand,
-    {intervals.mean_low("points", "squares", "hands")} AS points_per_hand_low,
-    {intervals.mean_high("points", "squares", "hands")} AS points_per_hand_high,
-    scoops, scooped, rows_won, rows_lost,
-    rows_won / nullif(3 * hands, 0) AS rows_won_share,
-    {intervals.wilson_low("rows_won", "3 * hands")} AS rows_won_share_low,
-    {intervals.wilson_high("rows_won", "3 * hands")} AS rows_won_share_high,
-    first_played_at, last_played_at
-FROM counted
-WHERE hands > 0
-ORDER BY everything DESC, hands DESC
+SELECT * FROM counted WHERE hands > 0 ORDER BY everything DESC, hands DESC
 """
 
 
@@ -116,7 +112,11 @@ def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.
     """
     where = hand_scope(filters)
     params = [first, first, first, first, second, second, first, *where.params]
-    return db.frame(_HEAD_TO_HEAD.format(where=where.sql), params)
+    found = db.frame(_HEAD_TO_HEAD.format(where=where.sql), params)
+    found = intervals.with_mean(found, "points_per_hand", "points", "squares", "hands")
+    return intervals.with_rate(
+        found.with_columns(rows=3 * pl.col("hands")), "rows_won_share", "rows_won", "rows"
+    )
 
 
 _OPPONENTS = """

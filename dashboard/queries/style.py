@@ -23,6 +23,7 @@ from pipeline.load.metrics.definitions import (
     STYLE_FOUL_RATE,
     pooled,
     stat_columns,
+    with_figures,
 )
 
 #: Players with fewer style hands are left off the scatter (their rates are noise).
@@ -51,25 +52,11 @@ FIRST_STREET = {
 _SCATTER = (STYLE_FOUL_RATE, BOTTOM_AGGRESSION)
 
 _PLAYERS = f"""
-WITH stats AS ({{stats}}),
-everyone AS (SELECT NULL AS player, {pooled(_SCATTER)} FROM stats)
-SELECT
-    s.player,
-    s.{STYLE_FOUL_RATE.name}__n AS style_hands,
-    {STYLE_FOUL_RATE.value("s")} AS foul_rate,
-    {STYLE_FOUL_RATE.low("s")} AS foul_rate_low,
-    {STYLE_FOUL_RATE.high("s")} AS foul_rate_high,
-    {BOTTOM_AGGRESSION.value("s")} AS bottom_aggression,
-    {BOTTOM_AGGRESSION.low("s")} AS bottom_aggression_low,
-    {BOTTOM_AGGRESSION.high("s")} AS bottom_aggression_high,
-    s.{BOTTOM_AGGRESSION.name}__n AS first_street_hands
-FROM (
-    SELECT player, {", ".join(stat_columns(_SCATTER))} FROM stats
-    WHERE {STYLE_FOUL_RATE.name}__n >= ?
-    UNION ALL
-    SELECT * FROM everyone
-) s
-ORDER BY s.player IS NOT NULL, style_hands DESC, s.player
+WITH stats AS ({{stats}})
+SELECT player, {", ".join(stat_columns(_SCATTER))} FROM stats
+WHERE {STYLE_FOUL_RATE.name}__n >= ?
+UNION ALL
+SELECT NULL AS player, {pooled(_SCATTER)} FROM stats
 """
 
 
@@ -78,14 +65,21 @@ def players(db: Database, filters: Filters) -> pl.DataFrame:
     ``foul_rate``, ``bottom_aggression`` with their intervals (``_low``, ``_high``);
     first, a row without a player: the pooled population's (every player-hand)."""
     sql, params = players_stats(filters, _SCATTER)
-    return db.frame(_PLAYERS.format(stats=sql), [*params, MIN_STYLE_HANDS])
+    found = with_figures(db.frame(_PLAYERS.format(stats=sql), [*params, MIN_STYLE_HANDS]), _SCATTER)
+    foul, aggression = STYLE_FOUL_RATE.name, BOTTOM_AGGRESSION.name
+    return found.select(
+        "player",
+        pl.col(f"{foul}_n").alias("style_hands"),
+        *(pl.col(f"{foul}{end}").alias(f"foul_rate{end}") for end in ("", "_low", "_high")),
+        *(pl.col(f"{aggression}{end}") for end in ("", "_low", "_high")),
+        pl.col(f"{aggression}_n").alias("first_street_hands"),
+    ).sort(
+        pl.col("player").is_not_null(),
+        pl.col("style_hands"),
+        "player",
+        descending=[False, True, False],
+    )
 
-
-_INTERVAL = f"""
-SELECT category, k / nullif(n, 0) AS share, n::BIGINT AS n,
-    {intervals.wilson_low("k", "n")} AS low, {intervals.wilson_high("k", "n")} AS high
-FROM ({{counts}})
-"""
 
 _TABLE = """
 SELECT * FROM (
@@ -122,7 +116,10 @@ def _table_counts(filters: Filters, columns: dict[str, str], base: str) -> tuple
 
 
 def _shares(db: Database, counts: str, params: list, labels: list[str]) -> pl.DataFrame:
-    found = db.frame(_INTERVAL.format(counts=counts), params)
+    found = intervals.with_rate(db.frame(counts, params), "share", "k", "n")
+    found = found.rename({"share_low": "low", "share_high": "high"}).with_columns(
+        pl.col("n").cast(pl.Int64)
+    )
     order = {label: i for i, label in enumerate(labels)}
     return (
         found.filter(pl.col("category").is_in(labels), pl.col("share") > 0)

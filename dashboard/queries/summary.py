@@ -13,12 +13,12 @@ from __future__ import annotations
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, scope
 from pipeline.load.metrics import intervals
-from pipeline.load.metrics.definitions import figures, pooled, stats
+from pipeline.load.metrics.definitions import pooled, stats, with_figures
 
 ALL = "all"
 
-_PLAYER = f"""
-SELECT s.variant, s.hands, ps.points, {figures("s")}
+_PLAYER = """
+SELECT s.*, ps.points
 FROM player_metrics s JOIN player_summary ps USING (player, variant)
 WHERE s.player = ?
 """
@@ -29,7 +29,7 @@ WITH pooled AS (
     FROM player_metrics m JOIN player_summary ps USING (player, variant)
     GROUP BY variant
 )
-SELECT variant, hands, points, {figures("s")} FROM pooled s
+SELECT * FROM pooled
 """
 
 _COMPUTED = f"""
@@ -43,12 +43,12 @@ WITH counted AS (
     WHERE {{where}}
     GROUP BY GROUPING SETS ((p.variant), ())
 )
-SELECT variant, hands, points, {figures("s")} FROM counted s WHERE hands > 0
+SELECT * FROM counted WHERE hands > 0
 """
 
 
 def _rows(db: Database, sql: str, params: list[object]) -> dict[str, dict[str, object]]:
-    frame = db.frame(sql, params)
+    frame = with_figures(db.frame(sql, params))
     return {row["variant"]: row for row in frame.iter_rows(named=True)}
 
 
@@ -70,21 +70,13 @@ def summaries(db: Database, filters: Filters) -> dict[str, dict[str, object]]:
     return _rows(db, _COMPUTED.format(where=where.sql), list(where.params))
 
 
-_MONEY = f"""
-WITH counted AS (
-    SELECT p.currency, count(*) AS hands, sum(p.points) AS points, sum(p.money) AS money,
-        sum(p.money * p.money) AS squares
-    FROM player_hands p
-    WHERE p.money IS NOT NULL AND {{where}}
-    GROUP BY p.currency
-)
-SELECT
-    currency, hands, points, money,
-    {intervals.mean("money", "hands")} AS money_per_hand,
-    {intervals.mean_low("money", "squares", "hands")} AS money_per_hand_low,
-    {intervals.mean_high("money", "squares", "hands")} AS money_per_hand_high
-FROM counted
-ORDER BY currency
+_MONEY = """
+SELECT p.currency, count(*) AS hands, sum(p.points) AS points, sum(p.money) AS money,
+    sum(p.money * p.money) AS squares
+FROM player_hands p
+WHERE p.money IS NOT NULL AND {where}
+GROUP BY p.currency
+ORDER BY p.currency
 """
 
 
@@ -94,4 +86,4 @@ def money(db: Database, filters: Filters) -> list[dict[str, object]]:
     ``money``, ``money_per_hand`` and its 95% interval. Empty for play money."""
     where = scope(filters)
     frame = db.frame(_MONEY.format(where=where.sql), list(where.params))
-    return frame.to_dicts()
+    return intervals.with_mean(frame, "money_per_hand", "money", "squares", "hands").to_dicts()

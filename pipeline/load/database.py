@@ -447,9 +447,13 @@ def refresh_metrics(con: duckdb.DuckDBPyConnection) -> None:
     """Rebuild ``player_metrics``, ``audit_mismatches``, ``player_summary`` and
     ``style_metrics``; the latter two take every metric's figures from the first."""
     con.execute(definitions.PLAYER_METRICS_SQL)
-    figures = definitions.named_figures("pm")
-    for name in METRICS:
-        con.execute(_sql(f"metrics/{name}.sql").format_map(figures))
+    stats = con.sql("SELECT * FROM player_metrics").pl()
+    con.register("player_figures", definitions.with_figures(stats))
+    try:
+        for name in METRICS:
+            con.execute(_sql(f"metrics/{name}.sql"))
+    finally:
+        con.unregister("player_figures")
 
 
 def _write_files(con: duckdb.DuckDBPyConnection, files: list[FileRecord], import_id: int) -> None:

@@ -29,7 +29,7 @@ from typing import Protocol
 
 import polars as pl
 
-from pipeline.load.metrics.definitions import METRICS, Metric, figures, pooled
+from pipeline.load.metrics.definitions import METRICS, Metric, pooled, stat_columns, with_figures
 
 MIN_HANDS = 200
 MIN_TRIALS = 30
@@ -130,10 +130,10 @@ class Audit:
 
 _SQL = """
 WITH stats AS ({stats}),
-everyone AS (SELECT sum(hands)::BIGINT AS hands, {pooled} FROM stats)
-SELECT player, hands, {figures} FROM stats AS s WHERE hands >= ? OR player = ?
-UNION ALL BY NAME
-SELECT NULL AS player, hands, {figures} FROM everyone AS s
+everyone AS (SELECT NULL AS player, sum(hands)::BIGINT AS hands, {pooled} FROM stats)
+SELECT player, hands::BIGINT AS hands, {columns} FROM stats WHERE hands >= ? OR player = ?
+UNION ALL
+SELECT * FROM everyone
 """
 
 
@@ -167,8 +167,9 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
     """The audit of ``player`` among the players of ``stats`` (SQL of one row per
     player: ``player``, ``hands`` and the statistics of ``definitions``);
     None when the player has no hand there."""
-    sql = _SQL.format(stats=stats, pooled=pooled(), figures=figures("s"))
-    frame = db.frame(sql, [*params, MIN_POPULATION_HANDS, player])
+    columns = ", ".join(f"{c}::DOUBLE AS {c}" for c in stat_columns())
+    sql = _SQL.format(stats=stats, pooled=pooled(), columns=columns)
+    frame = with_figures(db.frame(sql, [*params, MIN_POPULATION_HANDS, player]))
     mine = frame.filter(pl.col("player") == player)
     if mine.is_empty():
         return None

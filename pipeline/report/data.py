@@ -114,25 +114,14 @@ def _shares(con, player: str) -> pl.DataFrame:
     row = con.execute(
         f"SELECT {parts} FROM style_metrics WHERE variant = 'all'", {"player": player}
     ).fetchall()[0]
-    rows = []
-    for i, (column, (label, _)) in enumerate(STYLE_SHARES.items()):
-        k, n, population = row[3 * i : 3 * i + 3]
-        low, high = con.execute(
-            f"SELECT {intervals.wilson_low('$k', '$n')}, {intervals.wilson_high('$k', '$n')}",
-            {"k": float(k or 0), "n": float(n or 0)},
-        ).fetchall()[0]
-        rows.append(
-            {
-                "figure": column,
-                "label": label,
-                "player": k / n if n else None,
-                "n": n or 0,
-                "low": low,
-                "high": high,
-                "population": population,
-            }
+    rows = [
+        {"figure": column, "label": label, "k": k or 0.0, "n": n or 0.0, "population": population}
+        for (column, (label, _)), (k, n, population) in zip(
+            STYLE_SHARES.items(), zip(*[iter(row)] * 3, strict=True), strict=True
         )
-    return pl.DataFrame(rows)
+    ]
+    shares = intervals.with_rate(pl.DataFrame(rows), "player", "k", "n")
+    return shares.rename({"player_low": "low", "player_high": "high"})
 
 
 def _cumulative(con, player: str) -> pl.DataFrame:
@@ -155,37 +144,29 @@ def _cumulative(con, player: str) -> pl.DataFrame:
     )
 
 
-_FOULS_BY_SETUP = f"""
-SELECT setup, hands, fouls / hands AS foul_rate,
-    {intervals.wilson_low("fouls", "hands")} AS low,
-    {intervals.wilson_high("fouls", "hands")} AS high
-FROM (
-    SELECT first_street_bottom AS setup, count(*) AS hands, count(*) FILTER (WHERE foul) AS fouls
-    FROM player_hands
-    WHERE player = $player AND NOT in_fantasyland AND NOT timed_out
-      AND first_street_bottom IS NOT NULL
-    GROUP BY ALL
-)
+_FOULS_BY_SETUP = """
+SELECT first_street_bottom AS setup, count(*) AS hands, count(*) FILTER (WHERE foul) AS fouls
+FROM player_hands
+WHERE player = $player AND NOT in_fantasyland AND NOT timed_out
+  AND first_street_bottom IS NOT NULL
+GROUP BY ALL
 ORDER BY setup
 """
 
 
 def _fouls_by_setup(con, player: str) -> pl.DataFrame:
     found = _frame(con, _FOULS_BY_SETUP, {"player": player})
-    return found.with_columns(pl.col("setup").replace(SETUPS))
+    found = intervals.with_rate(found, "foul_rate", "fouls", "hands")
+    return found.rename({"foul_rate_low": "low", "foul_rate_high": "high"}).with_columns(
+        pl.col("setup").replace(SETUPS)
+    )
 
 
-_MONEY = f"""
-SELECT currency, hands, money,
-    {intervals.mean("money", "hands")} AS money_per_hand,
-    {intervals.mean_low("money", "squares", "hands")} AS money_per_hand_low,
-    {intervals.mean_high("money", "squares", "hands")} AS money_per_hand_high
-FROM (
-    SELECT currency, count(*) AS hands, sum(money) AS money, sum(money * money) AS squares
-    FROM player_hands
-    WHERE player = $player AND currency IS NOT NULL AND money IS NOT NULL
-    GROUP BY currency
-)
+_MONEY = """
+SELECT currency, count(*) AS hands, sum(money) AS money, sum(money * money) AS squares
+FROM player_hands
+WHERE player = $player AND currency IS NOT NULL AND money IS NOT NULL
+GROUP BY currency
 ORDER BY currency
 """
 
@@ -217,5 +198,7 @@ def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
         fouls_by_setup=_fouls_by_setup(con, player),
         audit=mismatches,
         audit_total=total,
-        money=_frame(con, _MONEY, {"player": player}),
+        money=intervals.with_mean(
+            _frame(con, _MONEY, {"player": player}), "money_per_hand", "money", "squares", "hands"
+        ),
     )

@@ -7,24 +7,24 @@ which add up: a player's figures come from the player's player-hands, the
 population's from everybody's (pooled: the sums over every player-hand of the
 view). The import stores each player's statistics per variant in
 ``player_metrics``; the dashboard, ``ofc report`` and ``ofc audit`` turn them
-into figures with ``figures`` (docs/metrics.md).
+into figures with ``with_figures`` (polars, ``intervals``; docs/metrics.md).
 
-SQL pieces take the alias of ``player_hands`` (``p``) or of a row of
-statistics; column names are ``<metric>__n``, ``__k`` (rates), ``__sum`` and
-``__sumsq`` (means).
+The statistics are SQL aggregates over ``player_hands`` (alias ``p``); their
+columns are ``<metric>__n``, ``__k`` (rates), ``__sum`` and ``__sumsq`` (means).
 
 >>> FOUL_RATE.stats("p")
-['sum((p.foul)::DOUBLE) AS foul_rate__k', 'sum((1)::DOUBLE) AS foul_rate__n']
->>> import duckdb
->>> duckdb.sql(f"SELECT {FOUL_RATE.value('s')} FROM (SELECT 3.0 AS foul_rate__k, "
-...     "12.0 AS foul_rate__n) s").fetchall()[0]
-(0.25,)
+['count(*) FILTER (WHERE p.foul)::DOUBLE AS foul_rate__k', 'count(*)::DOUBLE AS foul_rate__n']
+>>> stats = pl.DataFrame({"foul_rate__k": [3.0], "foul_rate__n": [12.0]})
+>>> with_figures(stats, (FOUL_RATE,)).select("foul_rate", "foul_rate_n").rows()
+[(0.25, 12.0)]
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from typing import Literal
+
+import polars as pl
 
 from pipeline.load.metrics import intervals
 
@@ -48,6 +48,7 @@ class Metric:
     trials: str
     good: Direction
     group: str
+    counts: bool = True  # a rate of rows: ``success`` and ``trials`` are conditions
 
     @property
     def is_rate(self) -> bool:
@@ -58,18 +59,27 @@ class Metric:
         return sql.replace("p.", f"{alias}.")
 
     def stats(self, alias: str = "p") -> list[str]:
-        """SQL select items: this metric's statistics over ``player_hands`` rows (``alias``)."""
+        """SQL select items: this metric's statistics over ``player_hands`` rows (``alias``).
+
+        A rate counts rows (``count(*) FILTER``) when ``counts``, else sums numbers."""
         value, trials = self._row(alias, self.success), self._row(alias, self.trials)
+        if self.is_rate and self.counts:
+            every = trials in ("1", "TRUE")
+            return [
+                f"count(*) FILTER (WHERE {value})::DOUBLE AS {self.name}__k",
+                ("count(*)" if every else f"count(*) FILTER (WHERE {trials})")
+                + f"::DOUBLE AS {self.name}__n",
+            ]
         if self.is_rate:
             return [
-                f"sum(({value})::DOUBLE) AS {self.name}__k",
-                f"sum(({trials})::DOUBLE) AS {self.name}__n",
+                f"sum({value})::DOUBLE AS {self.name}__k",
+                f"sum({trials})::DOUBLE AS {self.name}__n",
             ]
-        where = f"FILTER (WHERE {trials})"
+        where = "" if trials == "TRUE" else f" FILTER (WHERE {trials})"
         return [
-            f"count(*) {where} AS {self.name}__n",
-            f"sum(({value})::DOUBLE) {where} AS {self.name}__sum",
-            f"sum(({value})::DOUBLE * ({value})::DOUBLE) {where} AS {self.name}__sumsq",
+            f"count(*){where} AS {self.name}__n",
+            f"sum({value}){where}::DOUBLE AS {self.name}__sum",
+            f"sum(({value})::DOUBLE * ({value})){where} AS {self.name}__sumsq",
         ]
 
     def columns(self) -> list[str]:
@@ -78,38 +88,22 @@ class Metric:
             f"{self.name}__{s}" for s in (("k", "n") if self.is_rate else ("n", "sum", "sumsq"))
         ]
 
-    def _parts(self, alias: str) -> dict[str, str]:
-        return {s.rpartition("__")[2]: f"{alias}.{s}" for s in self.columns()}
-
-    def value(self, alias: str) -> str:
-        """SQL: the figure, from the statistics of row ``alias``."""
-        c = self._parts(alias)
+    def figures(self) -> list[pl.Expr]:
+        """Polars expressions: ``<name>``, ``<name>_n``, ``<name>_low``, ``<name>_high`` from
+        this metric's statistics columns."""
+        c = {s.rpartition("__")[2]: s for s in self.columns()}
         if self.is_rate:
-            return f"({c['k']} / nullif({c['n']}, 0))"
-        return intervals.mean(c["sum"], c["n"])
-
-    def low(self, alias: str) -> str:
-        c = self._parts(alias)
-        if self.is_rate:
-            return intervals.wilson_low(c["k"], c["n"])
-        return intervals.mean_low(c["sum"], c["sumsq"], c["n"])
-
-    def high(self, alias: str) -> str:
-        c = self._parts(alias)
-        if self.is_rate:
-            return intervals.wilson_high(c["k"], c["n"])
-        return intervals.mean_high(c["sum"], c["sumsq"], c["n"])
-
-    def n(self, alias: str) -> str:
-        return f"{alias}.{self.name}__n"
-
-    def figures(self, alias: str) -> list[str]:
-        """SQL select items: ``<name>``, ``<name>_n``, ``<name>_low``, ``<name>_high``."""
+            value = intervals.rate(c["k"], c["n"])
+            low, high = intervals.wilson_low(c["k"], c["n"]), intervals.wilson_high(c["k"], c["n"])
+        else:
+            value = intervals.mean(c["sum"], c["n"])
+            low = intervals.mean_low(c["sum"], c["sumsq"], c["n"])
+            high = intervals.mean_high(c["sum"], c["sumsq"], c["n"])
         return [
-            f"{self.value(alias)} AS {self.name}",
-            f"{self.n(alias)} AS {self.name}_n",
-            f"{self.low(alias)} AS {self.name}_low",
-            f"{self.high(alias)} AS {self.name}_high",
+            value.alias(self.name),
+            pl.col(c["n"]).alias(f"{self.name}_n"),
+            low.alias(f"{self.name}_low"),
+            high.alias(f"{self.name}_high"),
         ]
 
     def pooled(self) -> list[str]:
@@ -126,10 +120,17 @@ POINTS_PER_HAND = Metric(
 )
 FOUL_RATE = Metric("foul_rate", "Foul rate", "rate", "p.foul", "1", "lower", "results")
 SCOOP_RATE = Metric(
-    "scoop_rate", "Scoop rate", "rate", "p.scoops", "p.pairings", "higher", "results"
+    "scoop_rate", "Scoop rate", "rate", "p.scoops", "p.pairings", "higher", "results", False
 )
 ROWS_WON = Metric(
-    "rows_won_per_row", "Rows won", "rate", "p.rows_won", "3 * p.pairings", "higher", "results"
+    "rows_won_per_row",
+    "Rows won",
+    "rate",
+    "p.rows_won",
+    "3 * p.pairings",
+    "higher",
+    "results",
+    False,
 )
 ROYALTIES_PER_HAND = Metric(
     "royalties_per_hand", "Royalties per hand", "mean", "p.royalties", "TRUE", "higher", "results"
@@ -245,23 +246,10 @@ def stat_columns(metrics: tuple[Metric, ...] = METRICS) -> list[str]:
     return [c for m in metrics for c in m.columns()]
 
 
-def figures(alias: str, metrics: tuple[Metric, ...] = METRICS) -> str:
-    """SQL select list: every metric's figure, n and interval from statistics row ``alias``."""
-    return ",\n    ".join(item for m in metrics for item in m.figures(alias))
-
-
-def named_figures(alias: str) -> dict[str, str]:
-    """SQL of every metric's figure from statistics row ``alias``, by name: ``<name>``,
-    ``<name>_n``, ``<name>_low``, ``<name>_high`` (to paste into SQL templates)."""
-    found = {}
-    for m in METRICS:
-        found |= {
-            m.name: m.value(alias),
-            f"{m.name}_n": m.n(alias),
-            f"{m.name}_low": m.low(alias),
-            f"{m.name}_high": m.high(alias),
-        }
-    return found
+def with_figures(frame: pl.DataFrame, metrics: tuple[Metric, ...] = METRICS) -> pl.DataFrame:
+    """``frame`` (rows of statistics) with every metric's figure, n and 95% interval:
+    ``<name>``, ``<name>_n``, ``<name>_low``, ``<name>_high``."""
+    return frame.with_columns(*(e for m in metrics for e in m.figures()))
 
 
 def pooled(metrics: tuple[Metric, ...] = METRICS) -> str:

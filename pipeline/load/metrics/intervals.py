@@ -1,20 +1,23 @@
-"""95% intervals, as SQL expressions: Wilson for rates, Student's t for per-hand means.
+"""95% intervals, as polars expressions: Wilson for rates, Student's t for per-hand means.
 
 The one place the interval formulas live: the import's metric tables, the
-dashboard, ``ofc report`` and ``ofc audit`` all paste these expressions into
-their SQL (docs/metrics.md, "Intervals"). Arguments are SQL expressions; a
-rate is ``k`` successes in ``n`` trials, a mean comes from the count ``n``, the
-sum and the sum of squares of its values. An interval of no data is NULL.
+dashboard, ``ofc report`` and ``ofc audit`` all compute their intervals here,
+from statistics their SQL sums (docs/metrics.md, "Intervals"). A rate is
+``k`` successes in ``n`` trials; a mean comes from the count ``n``, the sum and
+the sum of squares of its values. Arguments are column names or expressions;
+an interval of no data is null. (Computed in polars, not pasted into SQL:
+DuckDB takes far longer to plan the long expressions than to run them.)
 
->>> import duckdb
->>> low, high = wilson_low("8.0", "10.0"), wilson_high("8.0", "10.0")
->>> [round(v, 4) for v in duckdb.sql(f"SELECT {low}, {high}").fetchall()[0]]
-[0.4902, 0.9433]
->>> [round(duckdb.sql(f"SELECT {t95(str(df))}").fetchall()[0][0], 5) for df in (1, 30, 31, 359)]
-[12.70621, 2.04227, 2.03951, 1.96659]
+>>> frame = pl.DataFrame({"k": [8.0, 0.0], "n": [10.0, 0.0]})
+>>> frame.select(wilson_low("k", "n").round(4).alias("low"), wilson_high("k", "n").round(4)).rows()
+[(0.4902, 0.9433), (None, None)]
+>>> pl.select(t95(pl.Series([1, 30, 31, 359])).round(5)).to_series().to_list()
+[12.7062, 2.04227, 2.03951, 1.96659]
 """
 
 from __future__ import annotations
+
+import polars as pl
 
 #: z of a two-sided 95% interval.
 Z95 = 1.959964
@@ -36,68 +39,87 @@ _T = (
     (79 * Z95**9 + 776 * Z95**7 + 1482 * Z95**5 - 1920 * Z95**3 - 945 * Z95) / 92160,
 )
 
-
-def wilson_low(k: str, n: str) -> str:
-    """SQL: the lower end of the Wilson score interval of ``k`` successes in ``n`` trials."""
-    return _wilson(k, n, "-")
+Column = str | pl.Expr
 
 
-def wilson_high(k: str, n: str) -> str:
-    """SQL: the upper end of the Wilson score interval."""
-    return _wilson(k, n, "+")
+def _col(value: Column) -> pl.Expr:
+    return pl.col(value) if isinstance(value, str) else value
 
 
-def _wilson(k: str, n: str, sign: str) -> str:
-    p, z2 = f"(({k}) / ({n}))", Z95 * Z95
-    spread = f"{Z95} * sqrt({p} * (1 - {p}) / ({n}) + {z2} / (4 * ({n}) * ({n})))"
-    return (
-        f"(CASE WHEN ({n}) > 0 THEN ({p} + {z2} / (2 * ({n})) {sign} {spread})"
-        f" / (1 + {z2} / ({n})) END)"
+def rate(k: Column, n: Column) -> pl.Expr:
+    """k / n; null without trials."""
+    k, n = _col(k), _col(n)
+    return pl.when(n > 0).then(k / n)
+
+
+def wilson_low(k: Column, n: Column) -> pl.Expr:
+    """The lower end of the Wilson score interval of ``k`` successes in ``n`` trials."""
+    return _wilson(_col(k), _col(n), -1.0)
+
+
+def wilson_high(k: Column, n: Column) -> pl.Expr:
+    """The upper end of the Wilson score interval."""
+    return _wilson(_col(k), _col(n), 1.0)
+
+
+def _wilson(k: pl.Expr, n: pl.Expr, sign: float) -> pl.Expr:
+    p, z2 = k / n, Z95 * Z95
+    spread = Z95 * (p * (1 - p) / n + z2 / (4 * n * n)).sqrt()
+    return pl.when(n > 0).then((p + z2 / (2 * n) + sign * spread) / (1 + z2 / n))
+
+
+def t95(df: Column) -> pl.Expr:
+    """Student's t quantile 0.975 for ``df`` (>= 1) degrees of freedom."""
+    df = _col(df).cast(pl.Float64)
+    table = {i: t for i, t in enumerate(T_TABLE, 1)}
+    small = df.cast(pl.Int64).replace_strict(table, default=None, return_dtype=pl.Float64)
+    expansion = pl.lit(Z95)
+    for power, coefficient in enumerate(_T, 1):
+        expansion = expansion + coefficient / df.pow(power)
+    return pl.when(df < 1).then(None).when(df <= len(T_TABLE)).then(small).otherwise(expansion)
+
+
+def mean(total: Column, n: Column) -> pl.Expr:
+    """The mean of ``n`` values summing to ``total``; null without values."""
+    return rate(total, n)
+
+
+def sd(total: Column, squares: Column, n: Column) -> pl.Expr:
+    """The sample standard deviation from the sum and the sum of squares (n > 1)."""
+    total, squares, n = _col(total), _col(squares), _col(n)
+    variance = ((squares - total * total / n) / (n - 1)).clip(lower_bound=0.0)
+    return pl.when(n > 1).then(variance.sqrt())
+
+
+def mean_low(total: Column, squares: Column, n: Column) -> pl.Expr:
+    """The lower end of the t interval of the mean."""
+    return mean(total, n) - _half(total, squares, n)
+
+
+def mean_high(total: Column, squares: Column, n: Column) -> pl.Expr:
+    """The upper end of the t interval of the mean."""
+    return mean(total, n) + _half(total, squares, n)
+
+
+def _half(total: Column, squares: Column, n: Column) -> pl.Expr:
+    n = _col(n)
+    return t95(n - 1) * sd(total, squares, n) / n.cast(pl.Float64).sqrt()
+
+
+def with_mean(frame: pl.DataFrame, name: str, total: str, squares: str, n: str) -> pl.DataFrame:
+    """``frame`` with the mean ``name`` of ``total`` over ``n`` and its interval
+    (``<name>_low``, ``<name>_high``)."""
+    return frame.with_columns(
+        mean(total, n).alias(name),
+        mean_low(total, squares, n).alias(f"{name}_low"),
+        mean_high(total, squares, n).alias(f"{name}_high"),
     )
 
 
-def t95(df: str) -> str:
-    """SQL: Student's t quantile 0.975 for ``df`` (>= 1) degrees of freedom."""
-    table = ", ".join(map(str, T_TABLE))
-    expansion = " + ".join([str(Z95), *(f"{c} / ({df}) ^ {i}" for i, c in enumerate(_T, 1))])
-    return (
-        f"(CASE WHEN ({df}) <= {len(T_TABLE)} THEN [{table}][({df})::INTEGER] ELSE {expansion} END)"
+def with_rate(frame: pl.DataFrame, name: str, k: str, n: str) -> pl.DataFrame:
+    """``frame`` with the rate ``name`` = ``k`` / ``n`` and its Wilson interval."""
+    return frame.with_columns(
+        rate(k, n).alias(name),
+        wilson_low(k, n).alias(f"{name}_low"),
+        wilson_high(k, n).alias(f"{name}_high"),
     )
-
-
-def mean(total: str, n: str) -> str:
-    """SQL: the mean of ``n`` values summing to ``total`` (NULL without values)."""
-    return f"(({total}) / nullif({n}, 0))"
-
-
-def sd(total: str, squares: str, n: str) -> str:
-    """SQL: the sample standard deviation from the sum and the sum of squares (n > 1)."""
-    return (
-        f"(CASE WHEN ({n}) > 1 THEN sqrt(greatest("
-        f"(({squares}) - ({total}) * ({total}) / ({n})) / (({n}) - 1), 0)) END)"
-    )
-
-
-def mean_low(total: str, squares: str, n: str) -> str:
-    """SQL: the lower end of the t interval of the mean."""
-    return _mean_interval(total, squares, n, "-")
-
-
-def mean_high(total: str, squares: str, n: str) -> str:
-    """SQL: the upper end of the t interval of the mean."""
-    return _mean_interval(total, squares, n, "+")
-
-
-def _mean_interval(total: str, squares: str, n: str, sign: str) -> str:
-    half = f"{t95(f'({n}) - 1')} * {sd(total, squares, n)} / sqrt({n})"
-    return f"({mean(total, n)} {sign} {half})"
-
-
-def mean_low_sd(value: str, deviation: str, n: str) -> str:
-    """SQL: the lower end of the t interval from a mean and a standard deviation."""
-    return f"(({value}) - {t95(f'({n}) - 1')} * ({deviation}) / sqrt({n}))"
-
-
-def mean_high_sd(value: str, deviation: str, n: str) -> str:
-    """SQL: the upper end of the t interval from a mean and a standard deviation."""
-    return f"(({value}) + {t95(f'({n}) - 1')} * ({deviation}) / sqrt({n}))"

@@ -1,7 +1,7 @@
 -- player_summary: results per player, per variant and over all variants
--- ('all'); formulas in docs/metrics.md. Needs audit_mismatches and player_metrics
+-- ('all'); formulas in docs/metrics.md. Needs audit_mismatches and player_figures
 -- (pm) first: every rate and mean is the one definition of
--- pipeline/load/metrics/definitions.py, pasted in by name.
+-- pipeline/load/metrics/definitions.py, computed from player_metrics.
 CREATE OR REPLACE TABLE player_summary AS
 WITH hand_stats AS (
     SELECT
@@ -47,32 +47,32 @@ SELECT
     hs.first_played_at,
     hs.last_played_at,
     hs.points,
-    {points_per_hand} AS points_per_hand,
+    pm.points_per_hand AS points_per_hand,
     hs.points_per_hand_sd,
-    {points_per_hand_low} AS points_per_hand_ci_low,
-    {points_per_hand_high} AS points_per_hand_ci_high,
+    pm.points_per_hand_low AS points_per_hand_ci_low,
+    pm.points_per_hand_high AS points_per_hand_ci_high,
     hs.money,
     hs.currencies,
     hs.fouls,
-    {foul_rate} AS foul_rate,
+    pm.foul_rate AS foul_rate,
     hs.pairings,
     hs.scoops,
-    {scoop_rate} AS scoop_rate,
-    {rows_won_per_row} AS rows_won_per_row,
-    {royalties_per_hand} AS royalties_per_hand,
+    pm.scoop_rate AS scoop_rate,
+    pm.rows_won_per_row AS rows_won_per_row,
+    pm.royalties_per_hand AS royalties_per_hand,
     hs.royalties_top_per_hand,
     hs.royalties_middle_per_hand,
     hs.royalties_bottom_per_hand,
     hs.live_non_fantasyland_hands,
     hs.fantasyland_entries,
-    {fantasyland_entry_rate} AS fantasyland_entry_rate,
+    pm.fantasyland_entry_rate AS fantasyland_entry_rate,
     hs.fantasyland_hands,
     hs.fantasyland_stays,
-    {fantasyland_stay_rate} AS fantasyland_stay_rate,
-    {fantasyland_share} AS fantasyland_share,
-    {points_per_fantasyland_hand} AS points_per_fantasyland_hand,
+    pm.fantasyland_stay_rate AS fantasyland_stay_rate,
+    pm.fantasyland_share AS fantasyland_share,
+    pm.points_per_fantasyland_hand AS points_per_fantasyland_hand,
     coalesce(ms.mismatches, 0) AS mismatches
 FROM hand_stats AS hs
-JOIN player_metrics AS pm USING (player, variant)
+JOIN player_figures AS pm USING (player, variant)
 LEFT JOIN mismatch_stats AS ms USING (player, variant)
 ORDER BY hs.player, hs.variant;

@@ -4,8 +4,8 @@
 -- end strongest is left to cards still to come. Only hands not played in Fantasyland;
 -- hands with a timed-out street (R8) are left out of the final-row figures, and
 -- street-level features are NULL where their street was placed automatically.
--- The metrics of pipeline/load/metrics/definitions.py come from player_metrics
--- (pm), pasted in by name, with their Wilson intervals (name_low, name_high).
+-- The metrics of pipeline/load/metrics/definitions.py come from player_figures
+-- (pm, the figures of player_metrics), with their Wilson intervals (name_low, name_high).
 
 CREATE OR REPLACE TABLE style_metrics AS
 WITH counts AS (
@@ -57,16 +57,16 @@ SELECT
     fs_straight / nullif(first_street_hands, 0) AS first_street_straight_draw_share,
     fs_pair / nullif(first_street_hands, 0) AS first_street_pair_share,
     fs_high / nullif(first_street_hands, 0) AS first_street_high_cards_share,
-    {bottom_aggression} AS bottom_aggression,
-    {bottom_aggression_low} AS bottom_aggression_ci_low,
-    {bottom_aggression_high} AS bottom_aggression_ci_high,
+    pm.bottom_aggression AS bottom_aggression,
+    pm.bottom_aggression_low AS bottom_aggression_ci_low,
+    pm.bottom_aggression_high AS bottom_aggression_ci_high,
     street2_hands,
-    {top_qq_plus_by_street2_share} AS top_qq_plus_by_street2_share,
-    {style_foul_rate} AS foul_rate,
-    {style_foul_rate_low} AS foul_rate_ci_low,
-    {style_foul_rate_high} AS foul_rate_ci_high,
+    pm.top_qq_plus_by_street2_share AS top_qq_plus_by_street2_share,
+    pm.style_foul_rate AS foul_rate,
+    pm.style_foul_rate_low AS foul_rate_ci_low,
+    pm.style_foul_rate_high AS foul_rate_ci_high,
     drawing_hands,
-    {foul_rate_drawing} AS foul_rate_drawing
+    pm.foul_rate_drawing AS foul_rate_drawing
 FROM counts
-JOIN player_metrics AS pm USING (player, variant)
+JOIN player_figures AS pm USING (player, variant)
 ORDER BY player, variant;
