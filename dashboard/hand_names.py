@@ -1,6 +1,6 @@
 """A finished row in words ("pair of 3s", "flush"), and which row makes a hand foul.
 
-Rows are named by the rules engine's evaluator (``pipeline.evaluate``): the
+Rows are named by the rules engine's evaluator (``pipeline.rules.evaluate``): the
 category, with the ranks that matter for pairs, trips, two pair, full houses,
 quads and high cards.
 
@@ -22,8 +22,9 @@ from collections import Counter
 
 import numpy as np
 
-from pipeline.cards import parse_cards
-from pipeline.evaluate import CATEGORY_NAMES, as_top, category3, category5, strength3, strength5
+from ofc_core.cards import parse_cards
+from ofc_core.categories import CATEGORY_NAMES
+from pipeline.rules.evaluate import as_top, category3, category5, strength3, strength5
 
 RANK_WORDS = dict(
     zip(

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from import_support import ofc_import, simulate
+from tests.import_support import ofc_import, simulate
 
 STUDENT = "Reckless"
 OTHERS = [f"Careful {i:02d}" for i in range(1, 12)]

@@ -11,12 +11,12 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from audit_data import OTHERS, STUDENT, database
-from t_quantile import t_quantile
 
-from pipeline.cli import main
+from pipeline.cli.main import main
 from pipeline.load.metrics.definitions import METRICS
 from pipeline.report import audit
+from tests.audit_data import OTHERS, STUDENT, database
+from tests.t_quantile import t_quantile
 
 
 @pytest.fixture(scope="module")

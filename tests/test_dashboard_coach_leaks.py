@@ -10,11 +10,11 @@ from urllib.parse import urlencode
 
 import duckdb
 import pytest
-from audit_data import STUDENT, database
-from browser import chromium, chromium_path, serve, wait_until_idle
 from playwright.sync_api import Page, sync_playwright
 
-from pipeline.cli import main
+from pipeline.cli.main import main
+from tests.audit_data import STUDENT, database
+from tests.browser import chromium, chromium_path, serve, wait_until_idle
 
 
 @pytest.fixture(scope="module")

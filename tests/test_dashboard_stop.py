@@ -12,8 +12,8 @@ from pathlib import Path
 
 import psutil
 import pytest
-from browser import free_port
-from dashboard_data import database
+
+from tests.browser import free_port
 
 START_S, STOP_S = 60.0, 30.0
 
@@ -28,9 +28,9 @@ def _healthy(url: str) -> bool:
 
 @pytest.mark.parametrize("stop", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
 def test_a_signal_to_ofc_dashboard_stops_its_server(
-    tmp_path_factory: pytest.TempPathFactory, stop: signal.Signals
+    dashboard_db: Path, stop: signal.Signals
 ) -> None:
-    db = database(tmp_path_factory.getbasetemp() / "dashboard-db")
+    db = dashboard_db
     port = free_port()
     url = f"http://127.0.0.1:{port}"
     command = [sys.executable, "-m", "pipeline.cli", "dashboard", "--db", str(db)]

@@ -7,9 +7,9 @@ import math
 
 import polars as pl
 import pytest
-from t_quantile import t_quantile
 
 from pipeline.load.metrics import intervals
+from tests.t_quantile import t_quantile
 
 
 def value(expression: pl.Expr) -> float | None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
+from pipeline.cli.main import main
 from tests.import_support import ofc_import, simulate
 
 HOSTILE = "</script><b onclick=\"x()\">Zoë & 'co'</b>"

@@ -15,7 +15,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 from pipeline.load.metrics import intervals
 from pipeline.report.audit import Audit, audit
 
