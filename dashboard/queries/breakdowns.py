@@ -108,7 +108,7 @@ WITH met AS (
     SELECT
         CASE WHEN w.player_a = ? THEN w.player_b ELSE w.player_a END AS opponent,
         CASE WHEN w.player_a = ? THEN w.points_a ELSE -w.points_a END AS points
-    FROM pairwise w JOIN hands h USING (hand_id)
+    FROM pairwise w {join}
     WHERE (w.player_a = ? OR w.player_b = ?) AND {where}
 )
 SELECT opponent, count(*) AS hands, sum(points) AS points, sum(points * points) AS squares
@@ -125,4 +125,5 @@ def opponents(db: Database, filters: Filters, limit: int = 200) -> pl.DataFrame:
     where = hand_scope(filters)
     hero = filters.hero
     params = [hero, hero, hero, hero, *where.params, limit]
-    return _points(db.frame(_OPPONENTS.format(where=where.sql), params))
+    join = "JOIN hands h USING (hand_id)" if where.conditions else ""  # all hands: no join
+    return _points(db.frame(_OPPONENTS.format(where=where.sql, join=join), params))
