@@ -146,7 +146,7 @@ def test_computed_views_agree_with_the_pre_aggregated_tables(
     for variant, figures in table.items():
         for key in ("hands", "points", "foul_rate", "fantasyland_entry_rate", "royalties_per_hand"):
             assert by_hand[variant][key] == pytest.approx(figures[key], nan_ok=True), (variant, key)
-        for key in ("points_per_hand_low", "scoop_rate", "scoop_rate_high", "style_foul_rate_n"):
+        for key in ("points_per_hand_low", "scoop_rate", "scoop_rate_high", "foul_rate_n"):
             assert by_hand[variant][key] == pytest.approx(figures[key], nan_ok=True), (variant, key)
     for query in (style.bottom_categories, style.first_street):
         table_shares, computed_shares = query(db, filters), query(db, computed)

@@ -19,7 +19,7 @@ True
 from __future__ import annotations
 
 from dashboard.queries.filters import Filters, Where, hand_scope, played_by, scope
-from pipeline.load.metrics.definitions import stat_columns, stats
+from pipeline.load.metrics.definitions import RESULTS, stat_columns, stats
 
 _SQL = f"""
 WITH hand_stats AS (
@@ -31,7 +31,7 @@ WITH hand_stats AS (
         max(p.played_at) AS last_played_at,
         CASE WHEN count(DISTINCT p.currency) = 1 THEN sum(p.money) END AS money,
         string_agg(DISTINCT p.currency, ',' ORDER BY p.currency) AS currencies,
-        {stats("p")}
+        {stats("p", RESULTS)}
     FROM player_hands p
     WHERE {{rows}}
     GROUP BY p.player
@@ -48,7 +48,7 @@ SELECT
     hs.points,
     hs.money,
     hs.currencies,
-    {", ".join(f"hs.{c}" for c in stat_columns())},
+    {", ".join(f"hs.{c}" for c in stat_columns(RESULTS))},
     coalesce(ms.mismatches, 0) AS mismatches,
     hs.first_played_at,
     hs.last_played_at

@@ -9,7 +9,7 @@ from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope
 from dashboard.queries.options import PICKER_PLAYERS
 from pipeline.load.metrics import intervals
-from pipeline.load.metrics.definitions import with_figures
+from pipeline.load.metrics.definitions import RESULTS, with_figures
 
 #: Most rows the players table shows (the most played first); search narrows it.
 TABLE_ROWS = 2000
@@ -57,7 +57,8 @@ def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFr
     found = with_figures(
         db.frame(
             f"SELECT * FROM ({sql}) ORDER BY hands DESC, player LIMIT ?", [*params, TABLE_ROWS]
-        )
+        ),
+        RESULTS,
     )
     return found.rename(
         {

@@ -52,7 +52,7 @@ FIRST_STREET = {
 _SCATTER = (STYLE_FOUL_RATE, BOTTOM_AGGRESSION)
 
 _PLAYERS = f"""
-WITH stats AS ({{stats}})
+WITH stats AS MATERIALIZED ({{stats}})
 SELECT player, {", ".join(stat_columns(_SCATTER))} FROM stats
 WHERE {STYLE_FOUL_RATE.name}__n >= ?
 UNION ALL

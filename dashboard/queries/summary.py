@@ -13,7 +13,7 @@ from __future__ import annotations
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, scope
 from pipeline.load.metrics import intervals
-from pipeline.load.metrics.definitions import pooled, stats, with_figures
+from pipeline.load.metrics.definitions import RESULTS, pooled, stats, with_figures
 
 ALL = "all"
 
@@ -25,7 +25,7 @@ WHERE s.player = ?
 
 _EVERYBODY = f"""
 WITH pooled AS (
-    SELECT variant, sum(m.hands)::BIGINT AS hands, sum(ps.points) AS points, {pooled()}
+    SELECT variant, sum(m.hands)::BIGINT AS hands, sum(ps.points) AS points, {pooled(RESULTS)}
     FROM player_metrics m JOIN player_summary ps USING (player, variant)
     GROUP BY variant
 )
@@ -38,7 +38,7 @@ WITH counted AS (
         CASE WHEN grouping(p.variant) = 1 THEN '{ALL}' ELSE p.variant END AS variant,
         count(*) AS hands,
         sum(p.points) AS points,
-        {stats("p")}
+        {stats("p", RESULTS)}
     FROM player_hands p
     WHERE {{where}}
     GROUP BY GROUPING SETS ((p.variant), ())
@@ -48,7 +48,7 @@ SELECT * FROM counted WHERE hands > 0
 
 
 def _rows(db: Database, sql: str, params: list[object]) -> dict[str, dict[str, object]]:
-    frame = with_figures(db.frame(sql, params))
+    frame = with_figures(db.frame(sql, params), RESULTS)
     return {row["variant"]: row for row in frame.iter_rows(named=True)}
 
 
@@ -56,8 +56,8 @@ def summaries(db: Database, filters: Filters) -> dict[str, dict[str, object]]:
     """The figures of ``filters.hero`` (or everybody, pooled, without a hero) under the
     key ``all`` and under each variant; empty when there is no hand in the view.
 
-    Each holds ``hands``, ``points`` and, per metric, ``<name>``, ``<name>_n``,
-    ``<name>_low`` and ``<name>_high``.
+    Each holds ``hands``, ``points`` and, per metric of results and Fantasyland
+    (``RESULTS``), ``<name>``, ``<name>_n``, ``<name>_low`` and ``<name>_high``.
     """
     if filters.summarised:
         sql, params = (_PLAYER, [filters.hero]) if filters.hero else (_EVERYBODY, [])

@@ -129,7 +129,7 @@ class Audit:
 
 
 _SQL = """
-WITH stats AS ({stats}),
+WITH stats AS MATERIALIZED ({stats}),
 everyone AS (SELECT NULL AS player, sum(hands)::BIGINT AS hands, {pooled} FROM stats)
 SELECT player, hands::BIGINT AS hands, {columns} FROM stats WHERE hands >= ? OR player = ?
 UNION ALL

@@ -235,6 +235,9 @@ METRICS = (
     TOP_QQ_BY_STREET2,
 )
 BY_NAME = {m.name: m for m in METRICS}
+#: The metrics of results and Fantasyland (not style): what the Overview, the Players
+#: table and the Fantasyland page show, cheaper to count than all.
+RESULTS = tuple(m for m in METRICS if m.group != "style")
 
 
 def stats(alias: str = "p", metrics: tuple[Metric, ...] = METRICS) -> str:
