@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from dashboard.queries.dates import shown
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, Where, scope
 
@@ -56,7 +57,7 @@ WITH page AS (
     ORDER BY {order}
     LIMIT ? OFFSET ?
 )
-SELECT page.*, (
+SELECT {played_at}, page.* EXCLUDE (played_at), (
     SELECT string_agg(o.player, ', ' ORDER BY o.position)
     FROM player_hands o
     WHERE o.hand_id = page.hand_id AND o.seat <> page.seat
@@ -74,7 +75,8 @@ def hand_list(
     where = own.where(scope(filters))
     order = SORTS[sort]
     page_order = order.replace("p.", "page.")
-    sql = _LIST.format(where=where.sql, order=order, page_order=page_order)
+    played_at = shown("page.played_at", "played_at")
+    sql = _LIST.format(where=where.sql, order=order, page_order=page_order, played_at=played_at)
     return db.frame(sql, [*where.params, PAGE_SIZE, page * PAGE_SIZE])
 
 
@@ -130,7 +132,10 @@ FROM player_hands WHERE hand_id = ? ORDER BY position
 
 def hand_detail(db: Database, hand_id: str) -> HandDetail | None:
     """Everything the viewer draws for ``hand_id``; None when no such hand is stored."""
-    hand = db.frame("SELECT * FROM hands WHERE hand_id = ?", [hand_id])
+    hand = db.frame(
+        f"SELECT * REPLACE ({shown('played_at', 'played_at')}) FROM hands WHERE hand_id = ?",
+        [hand_id],
+    )
     if hand.is_empty():
         return None
     return HandDetail(

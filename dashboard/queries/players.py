@@ -5,6 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from dashboard.queries import per_player
+from dashboard.queries.dates import shown
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope
 from dashboard.queries.options import PICKER_PLAYERS
@@ -36,6 +37,9 @@ TABLE_COLUMNS = (
 )
 
 
+_COLUMNS = ", ".join(shown(c, c) if c.endswith("played_at") else c for c in TABLE_COLUMNS)
+
+
 def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFrame:
     """The players of the view whose name contains ``search``, most hands first
     (at most ``TABLE_ROWS``), with the ``player_summary`` columns ``TABLE_COLUMNS``.
@@ -48,15 +52,17 @@ def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFr
     """
     if filters.summarised:
         return db.frame(
-            f"SELECT {', '.join(TABLE_COLUMNS)} FROM player_summary"
+            f"SELECT {_COLUMNS} FROM player_summary"
             " WHERE variant = ? AND contains(lower(player), lower(?))"
             " ORDER BY hands DESC, player LIMIT ?",
             [filters.variant_key, search, TABLE_ROWS],
         )
     sql, params = per_player.table(filters, search)
+    dates = ", ".join(shown(c, c) for c in ("first_played_at", "last_played_at"))
     found = with_figures(
         db.frame(
-            f"SELECT * FROM ({sql}) ORDER BY hands DESC, player LIMIT ?", [*params, TABLE_ROWS]
+            f"SELECT * REPLACE ({dates}) FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
+            [*params, TABLE_ROWS],
         ),
         RESULTS,
     )
@@ -99,7 +105,8 @@ counted AS (
     FROM scoped
     GROUP BY GROUPING SETS ((variant), ())
 )
-SELECT * FROM counted WHERE hands > 0 ORDER BY everything DESC, hands DESC
+SELECT * REPLACE ({first}, {last}) FROM counted WHERE hands > 0
+ORDER BY everything DESC, hands DESC
 """
 
 
@@ -113,7 +120,9 @@ def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.
     """
     where = hand_scope(filters)
     params = [first, first, first, first, second, second, first, *where.params]
-    found = db.frame(_HEAD_TO_HEAD.format(where=where.sql), params)
+    days = {"first": shown("first_played_at", "first_played_at")}
+    days["last"] = shown("last_played_at", "last_played_at")
+    found = db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), params)
     found = intervals.with_mean(found, "points_per_hand", "points", "squares", "hands")
     return intervals.with_rate(
         found.with_columns(rows=3 * pl.col("hands")), "rows_won_share", "rows_won", "rows"
