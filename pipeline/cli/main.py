@@ -26,6 +26,7 @@ COMMANDS = (
     "parse",
     "import_",
     "report",
+    "audit",
     "dashboard",
     "demo",
 )
