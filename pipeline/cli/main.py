@@ -21,6 +21,7 @@ from parsers.memory import keep_freed_memory
 #: ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS = (
     "score",
+    "decide",
     "bench",
     "simulate",
     "parse",
