@@ -47,7 +47,7 @@ def run(settings: AppSettings) -> None:
     except UserError as error:  # no database, or one this version cannot read
         st.error(str(error))
         st.stop()
-    context = Context(db=db, filters=view)
+    context = Context(db=db, filters=view, import_dirs=settings.import_dirs)
     with st.sidebar:
         ui.text(f"Database: {settings.db.name}")
     pages = [

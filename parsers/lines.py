@@ -18,6 +18,7 @@ from __future__ import annotations
 import glob
 import gzip
 import io
+import os
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,6 +36,8 @@ from pipeline.errors import UserError
 #: About this much text is read at a time: below the 32 MB up to which ``malloc`` can reuse
 #: freed memory (``parsers.memory``), so each chunk's buffers reuse the last one's.
 CHUNK_BYTES = 24 << 20
+#: What a byte that does not decode becomes.
+UNDECODED = "\ufffd"
 _BOM = b"\xef\xbb\xbf"
 _GLOB_CHARS = set("*?[")
 
@@ -75,13 +78,14 @@ def expand(paths: list[str]) -> list[Source]:
     """Every text stream the given paths name, in a stable order.
 
     A path that matches nothing is a ``UserError``: a typo should not parse
-    zero files quietly.
+    zero files quietly. A folder inside that cannot be listed is a source
+    too, so reading it fails and is reported rather than skipped quietly.
     """
     sources: list[Source] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*") if p.is_file())
+            files = _folder_files(path)
         elif path.is_file():
             files = [path]
         elif _GLOB_CHARS & set(raw):
@@ -93,6 +97,15 @@ def expand(paths: list[str]) -> list[Source]:
         for file in files:
             sources.extend(_streams(file))
     return sources
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    """The files under ``folder`` (recursively, sorted), and the folders that cannot be listed."""
+    files: list[Path] = []
+    unlisted: list[Path] = []
+    for parent, _, names in os.walk(folder, onerror=lambda e: unlisted.append(Path(e.filename))):
+        files += [p for name in names if (p := Path(parent) / name).is_file()]
+    return sorted(files) + sorted(unlisted)
 
 
 def _streams(file: Path) -> list[Source]:

@@ -50,6 +50,7 @@ from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
 from pipeline.errors import UserError
+from pipeline.faults import storage_problem
 from pipeline.rulesets import load_ruleset
 
 TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
@@ -130,11 +131,20 @@ def parse_files(
         )
     options = Options(fmt, ruleset, chunk_bytes, batch_rows)
     groups = _balance(sources, max(1, workers))
-    if len(groups) == 1:
-        results = [_work(0, groups[0], str(out_dir), options)]
-    else:
-        results = _in_processes(groups, str(out_dir), options)
-    dataset.finish(out_dir)
+    try:
+        if len(groups) == 1:
+            results = [_work(0, groups[0], str(out_dir), options)]
+        else:
+            results = _in_processes(groups, str(out_dir), options)
+        dataset.finish(out_dir)
+    except Exception as error:
+        problem = storage_problem(error)
+        if problem is None:
+            raise
+        dataset.discard(out_dir)
+        raise UserError(
+            f"writing the dataset to {out_dir} stopped: {problem}; the parts written are removed"
+        ) from None
     files = tuple(f for group in results for f in group)
     order = {s.name: i for i, s in enumerate(sources)}
     files = tuple(sorted(files, key=lambda f: order.get(f.name, 0)))
@@ -188,6 +198,10 @@ def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> 
 Sink = Callable[[str, pa.Table], None]
 
 
+class WriteFailed(Exception):
+    """Writing parsed rows failed (a full disk...): the run stops; the file read is not at fault."""
+
+
 class _Tally:
     """What one source's tables added up to so far; hands go on to ``sink``."""
 
@@ -198,7 +212,10 @@ class _Tally:
 
     def __call__(self, tables: dict[str, pa.Table], guessed: dict[str, int] | None = None) -> None:
         for name, rows in tables.items():
-            self.sink(name, rows)
+            try:
+                self.sink(name, rows)
+            except Exception as error:  # writing failed: not a fault of the file being read
+                raise WriteFailed(str(error)) from error
         self.stored += tables["hands"].num_rows
         self.rejected += tables["rejects"].num_rows
         for ruleset, count in (guessed or {}).items():
@@ -223,7 +240,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
                 seen = None
                 for chunk in read_chunks(stream, options.chunk_bytes):
                     tables, stored, guessed = parse_chunk(
-                        chunk, source.name, kind or "en", options.ruleset, seen
+                        chunk, source.name, kind, options.ruleset, seen
                     )
                     tally(tables, guessed)
                     seen = stored if seen is None else pl.concat([seen, stored])
@@ -272,14 +289,19 @@ def emit_jsonl(source: Source, emit: _Tally) -> None:
 
 
 def parse_chunk(
-    chunk: Chunk, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
 ) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
 
     ``en`` text goes through the fast path first (``parsers.fast``), which
     stores the plain hands and hands the others back; those (or the whole
-    chunk, for other formats) go through the thorough reader.
+    chunk, for other formats) go through the thorough reader. Text of no
+    known format (``kind`` None) is read as ``en``, and its stray lines are
+    rejected as not a hand history, keeping none of their content.
     """
+    if kind is None:
+        tables, stored, guessed = parse_chunk(chunk, source_name, "en", ruleset, seen)
+        return tables | {"rejects": model.not_a_hand_history(tables["rejects"])}, stored, guessed
     if kind == "en":
         part = _fast_part(chunk, source_name, ruleset, seen)
         if part is not None:

@@ -1,7 +1,8 @@
 """The ``ofc`` command line: one subcommand per module in ``pipeline.commands``.
 
 Errors a user can fix (bad input, unknown ruleset, missing file) are raised as
-``UserError`` and printed as one line with exit code 2, never a traceback.
+``UserError`` and printed as one line with exit code 2, never a traceback; so
+are faults of the machine (a full disk, no permission: ``pipeline.faults``).
 """
 
 from __future__ import annotations
@@ -12,6 +13,7 @@ import sys
 
 from parsers.memory import keep_freed_memory
 from pipeline.errors import UserError
+from pipeline.faults import storage_problem
 
 #: Subcommand modules, in the order ``ofc --help`` lists them. Each defines
 #: ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
@@ -51,6 +53,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"ofc {args.command}: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # a fault of the machine (full disk...) is told, not traced
+        problem = storage_problem(error)
+        if problem is None:
+            raise
+        print(f"ofc {args.command}: {problem}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

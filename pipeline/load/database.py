@@ -21,6 +21,7 @@ import polars as pl
 
 from parsers.schema import PLAYER_HANDS
 from pipeline.errors import UserError
+from pipeline.load.integrity import check_whole
 from pipeline.load.recompute import HAND_CONTEXT, SETTLEMENT_COLUMNS, RulesetLoader, recompute
 from pipeline.load.tables import PLAYER_HANDS_STAGED, conform
 
@@ -93,7 +94,15 @@ def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) 
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     """A connection with the import's memory limit; when writable, creates the schema
     or upgrades an older one (``UPGRADABLE``) to ``SCHEMA_VERSION``."""
-    con = duckdb.connect(str(path), read_only=read_only)
+    try:
+        con = duckdb.connect(str(path), read_only=read_only)
+    except duckdb.Error as error:
+        raise UserError(f"cannot open {path} as a DuckDB database: {error}") from None
+    try:
+        check_whole(con, path)
+    except UserError:
+        con.close()
+        raise
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     con.execute("SET preserve_insertion_order = false")
     if not read_only:
@@ -198,9 +207,15 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
 
 def _open_read_only(db: Path) -> duckdb.DuckDBPyConnection:
     try:
-        return duckdb.connect(str(db), read_only=True)
+        con = duckdb.connect(str(db), read_only=True)
     except duckdb.Error as error:
         raise UserError(f"cannot open {db} as a DuckDB database: {error}") from None
+    try:
+        check_whole(con, db)
+    except UserError:
+        con.close()
+        raise
+    return con
 
 
 def schema_version(db: Path) -> str | None:

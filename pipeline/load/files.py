@@ -23,6 +23,7 @@ from typing import Protocol
 from parsers.detect import detect
 from parsers.lines import Source, choose_encoding, expand
 from pipeline.errors import UserError
+from pipeline.load.confine import check_inside
 from pipeline.load.database import KnownFile
 
 CHUNK_BYTES = 16 << 20
@@ -73,20 +74,29 @@ class FileToRead:
 
 
 def input_files(
-    paths: list[str], exclude: Path | None = None, allow_empty: bool = False
+    paths: list[str],
+    exclude: Path | None = None,
+    allow_empty: bool = False,
+    confine_to: tuple[Path, ...] | None = None,
 ) -> list[Path]:
     """Every file the user's paths name (folders recursively, globs), skipping ``exclude``'s own.
 
     ``allow_empty`` (``--watch``): a folder with no files yet is not an error.
+    ``confine_to``: a file whose real location is outside these folders (a
+    link out of them) is a UserError (``pipeline.load.confine``).
     """
     from pipeline.load.snapshot import Paths
 
     own = Paths(exclude) if exclude is not None else None
     found: dict[Path, None] = {}
     for raw in paths:
+        if confine_to is not None:
+            check_inside(Path(raw), confine_to, raw)
         if allow_empty and Path(raw).is_dir() and not any(Path(raw).rglob("*")):
             continue
         for source in expand([raw]):
+            if confine_to is not None:
+                check_inside(Path(source.path), confine_to)
             path = Path(source.path).resolve()
             if own is None or not own.is_own(path):
                 found[path] = None

@@ -59,7 +59,7 @@ def parse_bytes(
     from parsers.run import parse_chunk
 
     chunk = Chunk(as_utf8(data, encoding), first_line, encoding)
-    tables = parse_chunk(chunk, source_name, fmt or "en", ruleset, None)[0]
+    tables = parse_chunk(chunk, source_name, fmt, ruleset, None)[0]
     return _frames(tables)
 
 
