@@ -45,10 +45,10 @@ from parsers.lines import (
     read_chunks,
     read_head,
 )
-from parsers.memory import keep_freed_memory
 from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
+from parsers.workers import start_worker
 from pipeline.errors import UserError
 from pipeline.faults import storage_problem
 from pipeline.rulesets import load_ruleset
@@ -178,7 +178,10 @@ def _in_processes(
     os.environ["POLARS_MAX_THREADS"] = "1"
     try:
         with ProcessPoolExecutor(
-            len(groups), mp_context=get_context("spawn"), initializer=keep_freed_memory
+            len(groups),
+            mp_context=get_context("spawn"),
+            initializer=start_worker,  # dies with this process
+            initargs=(os.getpid(),),
         ) as pool:
             futures = [pool.submit(_work, i, g, out_dir, options) for i, g in enumerate(groups)]
             return [f.result() for f in futures]
