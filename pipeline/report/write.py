@@ -18,9 +18,11 @@ import duckdb
 
 from pipeline.errors import UserError
 from pipeline.report.data import check_player, player_report, players
-from pipeline.report.page import index_page, player_page
+from pipeline.report.page import index_page, player_page, vega_bundle
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+#: The chart library ``--all`` writes once beside its pages (offline: no CDN).
+CHARTS_SCRIPT = "ofc-report-charts.js"
 
 
 def file_name(player: str) -> str:
@@ -45,16 +47,18 @@ def write_player(con: duckdb.DuckDBPyConnection, player: str, out: Path, db_name
 
 
 def write_all(con: duckdb.DuckDBPyConnection, out: Path, db_name: str) -> list[Path]:
-    """Write every player's report and ``index.html`` into the folder ``out``."""
+    """Write every player's report and ``index.html`` into the folder ``out``, with the chart
+    library once beside them (``CHARTS_SCRIPT``)."""
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file; --all writes a folder of pages")
     out.mkdir(parents=True, exist_ok=True)
+    (out / CHARTS_SCRIPT).write_text(vega_bundle(), encoding="utf-8")
     generated = _now()
     written, entries = [], []
     for player in players(con):
         report = player_report(con, player)
         path = out / file_name(player)
-        path.write_text(player_page(report, db_name, generated), encoding="utf-8")
+        path.write_text(player_page(report, db_name, generated, CHARTS_SCRIPT), encoding="utf-8")
         row = report.summary.row(0, named=True)
         entries.append((player, path.name, row["hands"], row["points_per_hand"]))
         written.append(path)
