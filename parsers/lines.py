@@ -171,7 +171,10 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
     view = memoryview(np.empty(chunk_bytes, dtype=np.uint8))  # pages touched only as filled
     at_eof = False
     while not at_eof:
-        size = _fill(stream, view)
+        size, cut_short = _fill(stream, view)
+        if cut_short:
+            yield from _last_whole_hands(carry + bytes(view[:size]), first_line, encoding)
+            raise ArchiveTruncated("archive truncated: the compressed data ends inside this hand")
         at_eof = size == 0
         if not encoding and (carry or size):
             encoding = choose_encoding(carry + bytes(view[: min(size, 1 << 20)]))
@@ -187,15 +190,33 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
             first_line += count_lines(data)
 
 
-def _fill(stream: BinaryIO, view: memoryview) -> int:
-    """Read into ``view`` until it is full or the stream ends; the number of bytes read."""
+class ArchiveTruncated(EOFError):
+    """A compressed stream ends before its end marker (a download or copy cut short)."""
+
+
+def _fill(stream: BinaryIO, view: memoryview) -> tuple[int, bool]:
+    """Read into ``view`` until it is full or the stream ends: the number of bytes read, and
+    whether the stream was cut short (a compressed stream without its end)."""
     size = 0
     while size < len(view):
-        read = stream.readinto(view[size:])
+        try:
+            read = stream.readinto(view[size:])
+        except EOFError:
+            return size, True
         if not read:
             break
         size += read
-    return size
+    return size, False
+
+
+def _last_whole_hands(data: bytes, first_line: int, encoding: str) -> Iterator[Chunk]:
+    """The whole hands of what a cut stream held (up to its last blank line), as one chunk."""
+    blank = _last_blank(data)
+    if blank >= 0:
+        end = data.index(b"\n", blank + 1) + 1
+        yield Chunk(
+            as_utf8(data[:end], encoding or choose_encoding(data[: 1 << 20])), first_line, encoding
+        )
 
 
 def _cut_block(view: memoryview, size: int, chunk_bytes: int) -> int:
@@ -322,7 +343,9 @@ class _Rejoined(io.RawIOBase):
             view[:size] = self._head[:size]
             self._head = self._head[size:]
             return size
-        return self._rest.readinto(view)
+        # one read of the stream below: a compressed stream cut short raises EOFError only
+        # once it has handed out every byte it could decompress (``readinto`` would drop them)
+        return getattr(self._rest, "readinto1", self._rest.readinto)(view)
 
     def read(self, size: int = -1) -> bytes:
         if self._head:

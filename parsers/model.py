@@ -16,6 +16,7 @@ import pyarrow as pa
 from parsers import extract as ex
 from parsers.extract import EXCERPT_CHARS, Extracted
 from parsers.groups import lookup
+from parsers.limits import SKIPPED_PREFIX
 from parsers.resolve import SEAT_KEY, SEC_KEY, Resolved
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
 
@@ -85,22 +86,30 @@ def build(
 
 
 def stray_reason() -> pl.Expr:
-    """Why a run of stray lines (``count``, ``garbled``) is rejected, naming an encoding
-    mix-up when its lines did not decode.
+    """Why a run of stray lines (``count``, ``garbled``, first ``line``) is rejected, naming
+    an encoding mix-up when its lines did not decode, and a line skipped for its length.
 
-    >>> runs = pl.DataFrame({"count": [2, 4858], "garbled": [0, 4858]})
+    >>> runs = pl.DataFrame({"count": [2, 4858], "garbled": [0, 4858], "line": ["a", "b"]})
     >>> print("\\n".join(runs.select(stray_reason()).to_series()))
     2 line(s) outside any hand: no hand header before them
     4858 line(s) outside any hand: no hand header before them; 4858 of them are not valid UTF-8, the encoding the file starts in: part of the file is in another encoding (such as Windows-1251); save the whole file in one encoding
     """
     plain = pl.format("{} line(s) outside any hand: no hand header before them", "count")
+    skipped = pl.col("line").str.starts_with(SKIPPED_PREFIX) & (pl.col("count") == 1)
     garbled = pl.format(
         "{}; {} of them are not valid UTF-8, the encoding the file starts in: part of the file"
         " is in another encoding (such as Windows-1251); save the whole file in one encoding",
         plain,
         "garbled",
     )
-    return pl.when(pl.col("garbled") > 0).then(garbled).otherwise(plain).alias("reason")
+    return (
+        pl.when(skipped)
+        .then(pl.format("{}: not a line of a hand history", "line"))
+        .when(pl.col("garbled") > 0)
+        .then(garbled)
+        .otherwise(plain)
+        .alias("reason")
+    )
 
 
 def not_a_hand_history(rejects: pa.Table) -> pa.Table:

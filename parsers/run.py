@@ -34,7 +34,9 @@ import pyarrow as pa
 
 from parsers import dataset, en, fast, jsonl, model, ru
 from parsers.detect import detect
+from parsers.limits import without_long_lines
 from parsers.lines import (
+    ArchiveTruncated,
     CHUNK_BYTES,
     Chunk,
     Source,
@@ -251,7 +253,12 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
         line = 1 if done is None else done.first_line + done.data.count(b"\n")
-        reject = _reject(source.name, line, f"cannot read the rest of the file: {error}")
+        reason = (
+            f"{error}; the hands before it are kept"
+            if isinstance(error, ArchiveTruncated)
+            else f"cannot read the rest of the file: {error}"
+        )
+        reject = _reject(source.name, line, reason)
         tally({"rejects": reject} | _empty("hands", "player_hands", "placements"))
     if kind is None and not notes:
         notes.append("no hand header found: not a hand history")
@@ -296,6 +303,20 @@ def parse_chunk(
 ) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
 
+    A line over ``parsers.limits.MAX_LINE_BYTES`` is replaced by a note
+    before parsing (``parsers.limits``).
+    """
+    data = without_long_lines(chunk.data)
+    if data is not chunk.data:
+        chunk = Chunk(data, chunk.first_line, chunk.encoding)
+    return _parse_chunk(chunk, source_name, kind, ruleset, seen)
+
+
+def _parse_chunk(
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
+) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
+    """``parse_chunk`` of a chunk with no over-long line.
+
     ``en`` text goes through the fast path first (``parsers.fast``), which
     stores the plain hands and hands the others back; those (or the whole
     chunk, for other formats) go through the thorough reader. Text of no
@@ -303,7 +324,7 @@ def parse_chunk(
     rejected as not a hand history, keeping none of their content.
     """
     if kind is None:
-        tables, stored, guessed = parse_chunk(chunk, source_name, "en", ruleset, seen)
+        tables, stored, guessed = _parse_chunk(chunk, source_name, "en", ruleset, seen)
         return tables | {"rejects": model.not_a_hand_history(tables["rejects"])}, stored, guessed
     if kind == "en":
         part = _fast_part(chunk, source_name, ruleset, seen)
