@@ -34,10 +34,10 @@ import pyarrow as pa
 
 from parsers import dataset, en, fast, jsonl, model, ru
 from parsers.detect import detect
-from parsers.limits import without_long_lines
+from parsers.limits import LineLimited, without_long_lines
 from parsers.lines import (
-    ArchiveTruncated,
     CHUNK_BYTES,
+    ArchiveTruncated,
     Chunk,
     Source,
     choose_encoding,
@@ -139,6 +139,8 @@ def parse_files(
         else:
             results = _in_processes(groups, str(out_dir), options)
         dataset.finish(out_dir)
+    except UserError:
+        raise
     except Exception as error:
         problem = storage_problem(error)
         if problem is None:
@@ -237,6 +239,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     try:
         with open_binary(source) as raw:
             head, stream = read_head(raw)
+            stream = LineLimited(stream)  # an endless line costs no more memory than a short one
             text = head.decode(choose_encoding(head), errors="replace")
             kind = options.fmt if options.fmt != "auto" else detect(text)
             if kind == "jsonl":

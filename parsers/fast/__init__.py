@@ -31,11 +31,11 @@ import pyarrow as pa
 
 from parsers.en import ID_PATTERN
 from parsers.fast import checks, tables
-from parsers.model import stray_reason
 from parsers.fast.body import read_body
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
+from parsers.model import stray_reason
 from parsers.schema import REJECTS
 
 

@@ -158,7 +158,8 @@ def _cut(buffer: bytearray, hand_end: re.Pattern, chunk_bytes: int) -> int:
     """Where a piece ends in ``buffer``: after a hand boundary past ``chunk_bytes`` (0: read on).
 
     Text with no boundary for four piece lengths (not a hand history) is cut
-    at a line end, or anywhere, so memory stays bounded.
+    at a line end, or anywhere, so memory stays bounded; a line cut anywhere
+    is dropped up to its end (``pieces``).
     """
     if len(buffer) < chunk_bytes:
         return 0
@@ -168,6 +169,19 @@ def _cut(buffer: bytearray, hand_end: re.Pattern, chunk_bytes: int) -> int:
     if len(buffer) < 4 * chunk_bytes:
         return 0
     return buffer.rfind(b"\n") + 1 or len(buffer)
+
+
+def _skip_line(buffer: bytearray) -> tuple[bool, int]:
+    """Drop ``buffer``'s bytes up to its first line end: (still skipping, bytes dropped).
+
+    The rest of a line cut for its length is no piece's: its start, in the
+    piece before, stands for it (``parsers.limits``); it holds no line end,
+    so line numbers stay right.
+    """
+    end = buffer.find(b"\n")
+    dropped = len(buffer) if end < 0 else end
+    del buffer[:dropped]
+    return end < 0, dropped
 
 
 def pieces(
@@ -189,6 +203,7 @@ def pieces(
         handle.seek(start)
         buffer = bytearray()
         remaining = file.size - start
+        skipping = False  # dropping the rest of a line cut for its length
         while remaining > 0:
             block = handle.read(min(_BLOCK, remaining))
             if not block:
@@ -197,11 +212,18 @@ def pieces(
                 digest.update(block)
             remaining -= len(block)
             buffer += block
+            if skipping:
+                skipping, dropped = _skip_line(buffer)
+                start += dropped
             while remaining > 0 and (cut := _cut(buffer, hand_end, chunk_bytes)):
                 yield Piece(file.path, None, start, start + cut, line, fmt, encoding, False)
                 line += buffer.count(b"\n", 0, cut)
+                skipping = buffer[cut - 1] != ord("\n")  # cut inside an endless line
                 start += cut
                 del buffer[:cut]
+                if skipping:
+                    skipping, dropped = _skip_line(buffer)
+                    start += dropped
         yield Piece(file.path, None, start, start + len(buffer), line, fmt, encoding, True)
 
 

@@ -197,6 +197,8 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
     """
     try:
         return _run_import(options, progress)
+    except UserError:
+        raise
     except Exception as error:
         problem = storage_problem(error)
         if problem is None:
