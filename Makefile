@@ -3,7 +3,7 @@ VENV   ?= .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: install test bench lint format demo clean sample
+.PHONY: install test test-fast bench lint format demo clean sample
 
 install: $(STAMP)
 
@@ -13,17 +13,22 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
 	touch $(STAMP)
 
-test: install
+test: lint
 	command -v chromium >/dev/null 2>&1 || { apt-get update && apt-get install -y chromium; }
-	$(PY) -m ruff check .
 	$(PY) -m pytest
+
+# The tests without those marked slow (exhaustive counts, browser, Dask, benchmarks).
+test-fast: lint
+	$(PY) -m pytest -m 'not slow'
 
 bench: install
 	$(VENV)/bin/ofc bench --write docs/benchmarks.md
 
+# Style, formatting, and the import layers of docs/architecture.md (pyproject.toml).
 lint: install
 	$(PY) -m ruff check .
 	$(PY) -m ruff format --check .
+	$(VENV)/bin/lint-imports
 
 format: install
 	$(PY) -m ruff format .
@@ -33,7 +38,7 @@ demo: install
 	$(VENV)/bin/ofc demo
 
 clean:
-	rm -rf $(VENV) .pytest_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .import_linter_cache build *.egg-info
 
 # Regenerate the sample archive (docs/simulator.md): the same regulars in every file,
 # two tight and two aggressive, across variants, presets and the three formats; about

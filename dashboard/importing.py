@@ -27,8 +27,8 @@ import threading
 from dataclasses import dataclass
 from pathlib import Path, PurePath
 
-from pipeline.commands.dashboard import MAX_UPLOAD_MB
-from pipeline.errors import UserError
+from dashboard.settings import MAX_UPLOAD_MB
+from ofc_core.errors import UserError
 from pipeline.load.confine import check_inside
 from pipeline.load.importer import ImportOptions, ImportSummary, run_import, summary_lines
 from pipeline.load.progress import Progress

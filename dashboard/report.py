@@ -14,7 +14,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.context import Context
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 from pipeline.report.write import write_player
 
 

@@ -11,6 +11,10 @@ import argparse
 from dataclasses import dataclass
 from pathlib import Path
 
+#: Largest upload the Import page accepts, in megabytes (``ofc dashboard`` passes it to
+#: Streamlit, which enforces it too).
+MAX_UPLOAD_MB = 200
+
 
 @dataclass(frozen=True)
 class AppSettings:

@@ -11,7 +11,7 @@ from dashboard import sidebar, ui
 from dashboard.cache import database
 from dashboard.context import Context
 from dashboard.settings import AppSettings
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 
 #: Tighter page margins than Streamlit's default, so a laptop screen shows more.
 CSS = """<style>

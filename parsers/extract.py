@@ -1,6 +1,6 @@
 """What a format parser extracts from a chunk, in format-neutral frames, and shared helpers.
 
-``parsers.en`` and ``parsers.ru`` read different words into the same
+``parsers.formats.en`` and ``parsers.formats.ru`` read different words into the same
 ``Extracted`` frames; ``parsers.resolve`` binds them to seats,
 ``parsers.validate`` checks them and ``parsers.model`` builds the hand model
 from them. Every frame has ``n`` (the line it came from) and, except
@@ -35,7 +35,7 @@ class Extracted:
     * ``hands``: ``h``, ``n``, ``line`` (header line), ``last`` for every hand;
       ``strays``: runs of lines outside hands (``n``, ``count``, ``line``);
     * ``heads``: ``room_hand_id``, ``variant``, ``fantasyland`` (a
-      ``presets.FL_KINDS`` word), ``scoring``, ``royalties``, ``local``
+      ``header_words.FL_KINDS`` word), ``scoring``, ``royalties``, ``local``
       (naive clock time), ``zone`` (a zone name; null when unknown);
     * ``tables``: ``table_name``, ``max_players``, ``point_value``,
       ``currency``, ``button_seat``; ``matches``: ``match_id``,

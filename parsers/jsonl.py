@@ -26,9 +26,9 @@ import polars as pl
 import pyarrow as pa
 import pyarrow.json as pj
 
+from ofc_core.errors import UserError
 from parsers.jsonl_checks import first_problems
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
-from pipeline.errors import UserError
 
 VERSION = 1
 SCHEMA_PATH = Path(__file__).with_name("ofc_jsonl.schema.json")
@@ -126,7 +126,7 @@ def iter_jsonl(path: str | Path, block_bytes: int = BLOCK_BYTES) -> Iterator[dic
         raise UserError(f"cannot read {source}: no such file; check the path")
     with path.open("rb") as handle:
         for first_line, lines in _blocks(handle, block_bytes):
-            yield _read_block(source, first_line, lines, seen)
+            yield read_block(source, first_line, lines, seen)
 
 
 def _blocks(handle, block_bytes: int) -> Iterator[tuple[int, list[bytes]]]:
@@ -152,7 +152,15 @@ def _blocks(handle, block_bytes: int) -> Iterator[tuple[int, list[bytes]]]:
         number += len(lines)
 
 
-def _read_block(source: str, first_line: int, lines: list[bytes], seen: dict[str, int]):
+def read_block(
+    source: str, first_line: int, lines: list[bytes], seen: dict[str, int] | None = None
+) -> dict[str, pa.Table]:
+    """The model tables of a block of ``ofc-jsonl`` lines numbered from ``first_line``.
+
+    ``seen`` maps hand ids already read (in earlier blocks of the same file) to their
+    line, so a repeated id is rejected; a block read alone passes ``None``.
+    """
+    seen = {} if seen is None else seen
     numbers = np.arange(first_line, first_line + len(lines))
     keep = np.array([bool(line.strip()) for line in lines], dtype=bool)
     lines = [line for line, k in zip(lines, keep, strict=True) if k]

@@ -14,8 +14,9 @@ from __future__ import annotations
 import polars as pl
 import pyarrow as pa
 
-from parsers.schema import PLACEMENT_ROWS, ROWS, SOURCE_FORMATS, VARIANTS
-from pipeline.cards import CARD_NAMES
+from ofc_core.cards import CARD_NAMES
+from ofc_core.variants import VARIANTS
+from parsers.schema import PLACEMENT_ROWS, ROWS, SOURCE_FORMATS
 
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S%.fZ"
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}

@@ -31,7 +31,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 
 #: About this much text is read at a time: below the 32 MB up to which ``malloc`` can reuse
 #: freed memory (``parsers.memory``), so each chunk's buffers reuse the last one's.

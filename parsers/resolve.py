@@ -1,12 +1,12 @@
 """Binding a chunk's extracted lines to hands, rulesets and seats, column-wise.
 
-Between reading (``parsers.en``/``parsers.ru``) and checking
+Between reading (``parsers.formats.en``/``parsers.formats.ru``) and checking
 (``parsers.validate``): each hand gets its ruleset (the header's words,
-``parsers.presets``, or the user's ``--ruleset``) and its time in UTC
+``parsers.header_words``, or the user's ``--ruleset``) and its time in UTC
 (``parsers.zones``). Each line naming a player gets the player's seat key
 ``skey = h * 256 + seat`` through one join on a hash of (hand, name); each
 card gets its line's seat and street (a join on the line number) and a bit
-mask ``1 << code`` (``pipeline.cards`` codes), so the checks can compare sets
+mask ``1 << code`` (``ofc_core.cards`` codes), so the checks can compare sets
 of cards by sums of integers.
 """
 
@@ -17,12 +17,12 @@ from functools import cache
 
 import polars as pl
 
+from ofc_core.cards import CARD_NAMES
+from ofc_core.rulesets import load_ruleset
 from parsers import extract as ex
 from parsers.extract import Extracted
 from parsers.groups import lookup
-from parsers.presets import HeaderWords, resolve
-from pipeline.cards import CARD_NAMES
-from pipeline.rulesets import load_ruleset
+from parsers.header_words import HeaderWords, resolve
 
 SEAT_KEY = 256
 SEC_KEY = 128
@@ -59,7 +59,8 @@ def fantasyland_counts(ruleset: str) -> tuple[int, ...]:
 
 @cache
 def ruleset_variant(ruleset: str) -> str:
-    return load_ruleset(ruleset).variant
+    """The variant of a ruleset, as the plain string the hand model holds."""
+    return load_ruleset(ruleset).variant.value
 
 
 def ruleset_names(heads: pl.DataFrame, override: str | None) -> pl.DataFrame:

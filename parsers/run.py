@@ -3,7 +3,7 @@
 ``parse_files`` expands the inputs, spreads them over worker processes
 (largest first onto the least loaded worker), and in each process reads
 every source chunk by chunk: detect the format, cut lines into hands, read
-them (``parsers.en`` / ``parsers.ru`` / ``parsers.jsonl``), bind, validate,
+them (``parsers.formats.en`` / ``parsers.formats.ru`` / ``parsers.jsonl``), bind, validate,
 build the model and hand it to a ``DatasetWriter``. It returns a
 ``Summary`` with, per file, hands read, stored and rejected.
 
@@ -28,12 +28,17 @@ from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
 from types import ModuleType
+from typing import NamedTuple
 
 import polars as pl
 import pyarrow as pa
 
-from parsers import dataset, en, fast, jsonl, model, ru
+from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
+from ofc_core.rulesets import load_ruleset
+from parsers import dataset, fast, jsonl, model
 from parsers.detect import detect
+from parsers.formats import en, ru
 from parsers.limits import LineLimited, without_long_lines
 from parsers.lines import (
     CHUNK_BYTES,
@@ -51,9 +56,6 @@ from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
 from parsers.workers import start_worker
-from pipeline.errors import UserError
-from pipeline.faults import storage_problem
-from pipeline.rulesets import load_ruleset
 
 TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
 FORMAT_CHOICES = ("auto", "en", "ru", "jsonl")
@@ -71,6 +73,7 @@ class FileSummary:
     rejected: int
     seconds: float
     note: str = ""
+    fast_path_fallbacks: int = 0  # chunks the thorough reader read after a fast path error
 
 
 @dataclass(frozen=True)
@@ -92,6 +95,10 @@ class Summary:
     @property
     def rejected(self) -> int:
         return sum(f.rejected for f in self.files)
+
+    @property
+    def fast_path_fallbacks(self) -> int:
+        return sum(f.fast_path_fallbacks for f in self.files)
 
     @property
     def hands_per_second(self) -> float:
@@ -214,8 +221,9 @@ class _Tally:
 
     def __init__(self, sink: Sink) -> None:
         self.sink = sink
-        self.stored = self.rejected = 0
+        self.stored = self.rejected = self.fallbacks = 0
         self.guessed: dict[str, int] = {}
+        self.fast_path_error: str | None = None  # the first, for the summary
 
     def __call__(self, tables: dict[str, pa.Table], guessed: dict[str, int] | None = None) -> None:
         for name, rows in tables.items():
@@ -247,11 +255,12 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             else:
                 seen = None
                 for chunk in read_chunks(stream, options.chunk_bytes):
-                    tables, stored, guessed = parse_chunk(
-                        chunk, source.name, kind, options.ruleset, seen
-                    )
-                    tally(tables, guessed)
-                    seen = stored if seen is None else pl.concat([seen, stored])
+                    read = parse_chunk(chunk, source.name, kind, options.ruleset, seen)
+                    tally(read.tables, read.guessed)
+                    if read.fast_path_error is not None:
+                        tally.fallbacks += 1
+                        tally.fast_path_error = tally.fast_path_error or read.fast_path_error
+                    seen = read.stored if seen is None else pl.concat([seen, read.stored])
                     done = chunk
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
@@ -270,10 +279,22 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
         " (RULES.md R10; --ruleset chooses another)"
         for name, count in sorted(tally.guessed.items())
     ]
+    if tally.fallbacks:
+        notes.append(
+            f"the fast path failed on {tally.fallbacks} chunk(s) ({tally.fast_path_error}); "
+            "the thorough reader read them, every hand is accounted for: please report it"
+        )
     seconds = time.perf_counter() - started
     read = tally.stored + tally.rejected
     return FileSummary(
-        source.name, kind, read, tally.stored, tally.rejected, seconds, "; ".join(notes)
+        source.name,
+        kind,
+        read,
+        tally.stored,
+        tally.rejected,
+        seconds,
+        "; ".join(notes),
+        tally.fallbacks,
     )
 
 
@@ -301,9 +322,18 @@ def emit_jsonl(source: Source, emit: _Tally) -> None:
             )
 
 
+class ChunkRead(NamedTuple):
+    """What ``parse_chunk`` made of one chunk."""
+
+    tables: dict[str, pa.Table]
+    stored: pl.DataFrame  # room ids of the hands stored
+    guessed: dict[str, int]  # ruleset -> stored hands whose header names no preset exactly
+    fast_path_error: str | None = None  # the fast path failed: the thorough reader read all
+
+
 def parse_chunk(
     chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
-) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
+) -> ChunkRead:
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
 
     A line over ``parsers.limits.MAX_LINE_BYTES`` is replaced by a note
@@ -317,33 +347,31 @@ def parse_chunk(
 
 def _parse_chunk(
     chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
-) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
+) -> ChunkRead:
     """``parse_chunk`` of a chunk with no over-long line.
 
     ``en`` text goes through the fast path first (``parsers.fast``), which
     stores the plain hands and hands the others back; those (or the whole
-    chunk, for other formats) go through the thorough reader. Text of no
-    known format (``kind`` None) is read as ``en``, and its stray lines are
-    rejected as not a hand history, keeping none of their content.
+    chunk, for other formats, or when the fast path cannot read it) go
+    through the thorough reader. An error of the fast path (a bug, never bad
+    input) is not fatal: the chunk is read the thorough way, and the error is
+    returned so the summaries count and show it. Text of no known format
+    (``kind`` None) is read as ``en``, and its stray lines are rejected as not
+    a hand history, keeping none of their content.
     """
     if kind is None:
-        tables, stored, guessed = _parse_chunk(chunk, source_name, "en", ruleset, seen)
-        return tables | {"rejects": model.not_a_hand_history(tables["rejects"])}, stored, guessed
+        read = _parse_chunk(chunk, source_name, "en", ruleset, seen)
+        rejects = model.not_a_hand_history(read.tables["rejects"])
+        return read._replace(tables=read.tables | {"rejects": rejects})
+    error = None
     if kind == "en":
-        part = _fast_part(chunk, source_name, ruleset, seen)
+        try:
+            part = fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen)
+        except Exception as failure:  # see the docstring
+            part, error = None, f"{type(failure).__name__}: {failure}"
         if part is not None:
-            return _with_rest(part, source_name, ruleset, seen)
-    return read_thoroughly(line_frame(chunk), source_name, kind, ruleset, seen)
-
-
-def _fast_part(
-    chunk: Chunk, source_name: str, ruleset: str | None, seen: pl.DataFrame | None
-) -> fast.Part | None:
-    """The fast path's part of a chunk; None (all to the thorough reader) if it cannot take it."""
-    try:
-        return fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen)
-    except Exception:  # a bug of the fast path: the thorough reader reads the whole chunk
-        return None
+            return ChunkRead(*_with_rest(part, source_name, ruleset, seen))
+    return ChunkRead(*read_thoroughly(line_frame(chunk), source_name, kind, ruleset, seen), error)
 
 
 def _with_rest(

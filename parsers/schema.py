@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import pyarrow as pa
 
-VARIANTS = ("classic", "pineapple", "turbo", "pineapple-27")
 ROWS = ("top", "middle", "bottom")
 PLACEMENT_ROWS = (*ROWS, "discard")
 SOURCE_FORMATS = ("en", "ru", "jsonl")

@@ -24,19 +24,13 @@ from __future__ import annotations
 
 import polars as pl
 
+from ofc_core.variants import STREETS
 from parsers import extract as ex
 from parsers.extract import Extracted
 from parsers.groups import grouped
 from parsers.resolve import SEAT_KEY, SEC_KEY, Resolved, fantasyland_counts, ruleset_variant
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
 
-#: (cards placed, cards discarded) on streets 1, 2, ... of each variant (RULES.md R2).
-STREETS: dict[str, tuple[tuple[int, int], ...]] = {
-    "classic": ((5, 0),) + ((1, 0),) * 8,
-    "pineapple": ((5, 0),) + ((2, 1),) * 4,
-    "pineapple-27": ((5, 0),) + ((2, 1),) * 4,
-    "turbo": ((5, 0), (4, 0), (4, 0)),
-}
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
 #: The most seats a table line may give (docs/parsers.md): OFC is played 2 to 4 handed;
 #: more is a damaged or hostile header, not a table (it would not fit the model's int8).
@@ -46,9 +40,9 @@ MAX_TABLE_SEATS = 10
 def street_plan() -> pl.DataFrame:
     """One row per variant and street: ``variant``, ``sec``, ``want_placed``, ``want_discards``."""
     rows = [
-        (variant, street, placed, discarded)
+        (variant, street.number, street.placed, street.discards)
         for variant, streets in STREETS.items()
-        for street, (placed, discarded) in enumerate(streets, start=1)
+        for street in streets
     ]
     return pl.DataFrame(
         rows, schema=["variant", "sec", "want_placed", "want_discards"], orient="row"

@@ -18,7 +18,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from pipeline.commands.dashboard import streamlit_command, streamlit_environment
+from pipeline.cli.commands.dashboard import streamlit_command, streamlit_environment
 
 CHROMIUM = "/usr/bin/chromium"
 CHROMIUM_ARGS = [

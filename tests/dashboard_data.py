@@ -3,7 +3,8 @@
 ``ofc simulate`` writes two hand histories (3-handed Pineapple and classic
 OFC, with some misreported results for the audit), two screen names are
 replaced by hostile ones (markup and SQL), and ``ofc import`` loads them.
-The database is built once per test session; tests that write get a copy.
+The database is built once per test session (the ``dashboard_db`` fixture of
+``tests/conftest.py``); tests that write get a copy.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ import json
 import shutil
 from pathlib import Path
 
-from pipeline.cli import main
+from pipeline.cli.main import main
 
 HERO = "Anna"  # plays in both files: the most active player, the default hero
 XSS_NAME = "<img src=x onerror=alert(1)>"
@@ -22,8 +23,6 @@ FILES = (
     ("classic-1-6-american", 120, 4, "Anna=balanced,Dmitry=aggressive,Erin=random", 0.0),
 )
 RENAMED = {"Boris": XSS_NAME, "Erin": SQL_NAME}
-
-_built: dict[str, Path] = {}
 
 
 def simulate(out: Path, ruleset: str, hands: int, seed: int, bots: str, misreport: float) -> Path:
@@ -60,17 +59,15 @@ def import_files(db: Path, *paths: Path) -> None:
 
 
 def database(folder: Path) -> Path:
-    """The session's database (built on the first call, under ``folder``)."""
-    if "db" not in _built:
-        folder.mkdir(parents=True, exist_ok=True)
-        histories = [
-            rename(simulate(folder / f"hands-{seed}.jsonl", ruleset, n, seed, bots, bad), RENAMED)
-            for ruleset, n, seed, bots, bad in FILES
-        ]
-        db = folder / "ofc.duckdb"
-        import_files(db, *histories)
-        _built["db"] = db
-    return _built["db"]
+    """Build the dashboard tests' database under ``folder``."""
+    folder.mkdir(parents=True, exist_ok=True)
+    histories = [
+        rename(simulate(folder / f"hands-{seed}.jsonl", ruleset, n, seed, bots, bad), RENAMED)
+        for ruleset, n, seed, bots, bad in FILES
+    ]
+    db = folder / "ofc.duckdb"
+    import_files(db, *histories)
+    return db
 
 
 def copy_of(db: Path, folder: Path) -> Path:

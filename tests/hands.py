@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.cards import format_cards, parse_cards
-from pipeline.engine import EngineResult, score_hands
-from pipeline.rulesets import load_ruleset
+from ofc_core.cards import format_cards, parse_cards
+from ofc_core.rulesets import load_ruleset
+from pipeline.rules.engine import EngineResult, score_hands
 
 
 def player(top: str, middle: str, bottom: str, **extra: object) -> dict:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.cli import main
+from pipeline.cli.main import main
 
 ROOT = Path(__file__).resolve().parents[1]
 RULESET = "pineapple-1-6-american"

@@ -7,13 +7,13 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.bench import evaluate
-from pipeline.bench.docs_page import MARKER, write_page
-from pipeline.bench.figures import Figure
-from pipeline.bench.measurement import Measurement
-from pipeline.bench.options import BenchOptions
-from pipeline.bench.registry import BENCHMARKS, select
-from pipeline.cli import main
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.options import BenchOptions
+from pipeline.cli.bench import evaluate
+from pipeline.cli.bench.docs_page import MARKER, write_page
+from pipeline.cli.bench.measurement import Measurement
+from pipeline.cli.bench.registry import BENCHMARKS, select
+from pipeline.cli.main import main
 
 MACHINE = {
     "date": "2026-01-02 03:04 UTC",

@@ -7,10 +7,12 @@ from pathlib import Path
 import duckdb
 import pytest
 
+from dashboard.bench import pages
+from dashboard.bench.database import HERO, build
 from dashboard.queries.pages import PAGES
-from pipeline.bench import dashboard
-from pipeline.bench.dashboard_db import HERO, build
-from pipeline.bench.options import BenchOptions
+from pipeline.benchkit.options import BenchOptions
+
+pytestmark = pytest.mark.slow
 
 
 def _value(con: duckdb.DuckDBPyConnection, sql: str) -> object:
@@ -46,8 +48,8 @@ def test_the_built_database_follows_the_schema(tmp_path: Path) -> None:
 
 
 def test_every_page_gets_a_figure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(dashboard, "CACHE", tmp_path)
-    figures = dashboard.run(BenchOptions(quick=True))
+    monkeypatch.setattr(pages, "CACHE", tmp_path)
+    figures = pages.run(BenchOptions(quick=True))
     assert set(figures) == {f"{page}_ms" for page in PAGES}
     assert all(f.value is not None and f.value > 0 and f.target == 500 for f in figures.values())
     assert list(tmp_path.glob("dashboard-*.duckdb"))

@@ -16,7 +16,10 @@ from urllib.parse import quote, urlencode, urljoin, urlsplit
 
 import duckdb
 import pytest
-from browser import (
+from playwright.sync_api import Page, expect, sync_playwright
+
+from dashboard.format import count, percent, signed
+from tests.browser import (
     Console,
     chromium,
     chromium_path,
@@ -25,10 +28,9 @@ from browser import (
     serve,
     wait_until_idle,
 )
-from dashboard_data import HERO, SQL_NAME, XSS_NAME, copy_of, database, upload_file
-from playwright.sync_api import Page, expect, sync_playwright
+from tests.dashboard_data import HERO, SQL_NAME, XSS_NAME, copy_of, upload_file
 
-from dashboard.format import count, percent, signed
+pytestmark = pytest.mark.slow
 
 
 def query(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
@@ -41,9 +43,8 @@ def query(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
 
 
 @pytest.fixture(scope="module")
-def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    shared = database(tmp_path_factory.getbasetemp() / "dashboard-db")
-    return copy_of(shared, tmp_path_factory.mktemp("browser-db"))
+def db(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return copy_of(dashboard_db, tmp_path_factory.mktemp("browser-db"))
 
 
 @pytest.fixture(scope="module")

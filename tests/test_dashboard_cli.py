@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import COMMANDS, build_parser, main
-from pipeline.commands import dashboard
+from pipeline.cli.commands import dashboard
+from pipeline.cli.main import COMMANDS, build_parser, main
 
 
 def _option(command: list[str], name: str) -> str:

@@ -12,15 +12,15 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from import_support import ofc_import, query, simulate
 
 from dashboard.importing import ImportJob, checked_folder
 from dashboard.settings import app_settings
-from pipeline.cli import main
-from pipeline.commands.dashboard import streamlit_command
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
+from pipeline.cli.commands.dashboard import streamlit_command
+from pipeline.cli.main import main
 from pipeline.load.importer import ImportOptions, run_import
 from pipeline.load.progress import Progress
+from tests.import_support import ofc_import, query, simulate
 
 SECRET = "root:x:0:0:secret-first-line:/root:/bin/bash\nsecond:line\n"
 

@@ -17,11 +17,11 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
-from dashboard_data import HERO, database
 
 from dashboard.queries import players, profile
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
+from tests.dashboard_data import HERO
 
 #: A date before every simulated hand: narrows nothing, but forces the computed path.
 EARLY = dt.date(2000, 1, 1)
@@ -38,18 +38,13 @@ class Raw:
 
 
 @pytest.fixture(scope="module")
-def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return database(tmp_path_factory.getbasetemp() / "dashboard-db")
+def db(dashboard_db: Path) -> Database:
+    return Database(dashboard_db)
 
 
 @pytest.fixture(scope="module")
-def db(db_path: Path) -> Database:
-    return Database(db_path)
-
-
-@pytest.fixture(scope="module")
-def raw(db_path: Path) -> Raw:
-    con = duckdb.connect(str(db_path), read_only=True)
+def raw(dashboard_db: Path) -> Raw:
+    con = duckdb.connect(str(dashboard_db), read_only=True)
     try:
         con.execute("SET TimeZone = 'UTC'")
         frames = [

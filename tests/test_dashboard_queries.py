@@ -14,7 +14,6 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from dashboard_data import HERO, SQL_NAME, XSS_NAME, database
 
 from dashboard.queries import (
     coach,
@@ -30,24 +29,20 @@ from dashboard.queries import (
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
 from dashboard.queries.pages import PAGES, page_queries, views
+from tests.dashboard_data import HERO, SQL_NAME, XSS_NAME
 
 #: A date before every simulated hand: narrows nothing, but forces the computed path.
 EARLY = dt.date(2000, 1, 1)
 
 
 @pytest.fixture(scope="module")
-def db_path(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return database(tmp_path_factory.getbasetemp() / "dashboard-db")
+def db(dashboard_db: Path) -> Database:
+    return Database(dashboard_db)
 
 
 @pytest.fixture(scope="module")
-def db(db_path: Path) -> Database:
-    return Database(db_path)
-
-
-@pytest.fixture(scope="module")
-def sql(db_path: Path):
-    con = duckdb.connect(str(db_path), read_only=True)
+def sql(dashboard_db: Path):
+    con = duckdb.connect(str(dashboard_db), read_only=True)
     yield lambda query, params=(): con.sql(query, params=list(params)).fetchall()
     con.close()
 
@@ -300,8 +295,8 @@ def test_every_page_query_runs_in_both_benchmark_views(db: Database) -> None:
             query.run()
 
 
-def test_a_reader_sees_a_swapped_in_database(db_path: Path, tmp_path: Path) -> None:
-    path = Path(shutil.copy(db_path, tmp_path / "swap.duckdb"))
+def test_a_reader_sees_a_swapped_in_database(dashboard_db: Path, tmp_path: Path) -> None:
+    path = Path(shutil.copy(dashboard_db, tmp_path / "swap.duckdb"))
     reader = Database(path)
     before = reader.value("SELECT count(*) FROM hands")
     replacement = tmp_path / "new.duckdb"

@@ -13,11 +13,11 @@ from collections import defaultdict
 from pathlib import Path
 
 import pytest
-from import_support import ofc_import, query, simulate
 
 from dashboard.queries import options, summary
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope, scope, stakes_key
+from tests.import_support import ofc_import, query, simulate
 
 _STAKES = (
     "SELECT p.hand_id, p.seat, p.player, h.point_value, h.currency"

@@ -10,7 +10,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from dashboard.importing import Upload, checked_folder, safe_name, save_uploads
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 
 
 @given(st.text(max_size=60))

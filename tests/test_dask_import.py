@@ -13,6 +13,8 @@ import pytest
 
 from tests.import_support import ofc_import, query, simulate
 
+pytestmark = pytest.mark.slow
+
 distributed = pytest.importorskip("distributed")
 
 COMPARED = {

@@ -5,9 +5,9 @@ import polars as pl
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.cards import CARD_NAMES
-from pipeline.engine import score_hands
-from pipeline.rulesets import PRESET_NAMES, load_ruleset
+from ofc_core.cards import CARD_NAMES
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from pipeline.rules.engine import score_hands
 
 UNCAPPED = [name for name in PRESET_NAMES if not load_ruleset(name).table_stakes]
 

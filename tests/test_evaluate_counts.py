@@ -12,12 +12,9 @@ from functools import cache
 import numpy as np
 import pytest
 
-from pipeline.bench.deals import combinations
-from pipeline.evaluate import (
-    CATEGORY_NAMES,
-    HIGH_CARD,
-    PAIR,
-    TRIPS,
+from ofc_core.categories import CATEGORY_NAMES, HIGH_CARD, PAIR, TRIPS
+from pipeline.cli.bench.deals import combinations
+from pipeline.rules.evaluate import (
     category3,
     category5,
     is_royal,
@@ -26,6 +23,8 @@ from pipeline.evaluate import (
     strength3,
     strength5,
 )
+
+pytestmark = pytest.mark.slow
 
 FIVE_CARD_COUNTS = {
     "straight flush": 40,

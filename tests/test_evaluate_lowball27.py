@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.bench.deals import combinations, deals
-from pipeline.cards import parse_cards
-from pipeline.evaluate import as_top, lowball27, lowball27_valid, strength3, strength5
+from ofc_core.cards import parse_cards
+from pipeline.cli.bench.deals import combinations, deals
+from pipeline.rules.evaluate import as_top, lowball27, lowball27_valid, strength3, strength5
 
 TEN = 8  # rank code of T
 

@@ -8,11 +8,14 @@ way through its public API (a few microseconds a hand).
 from __future__ import annotations
 
 import numpy as np
+import pytest
 from pokerkit import Card, StandardLookup
 
-from pipeline.bench.deals import combinations, deals
-from pipeline.cards import CARD_NAMES
-from pipeline.evaluate import strength5
+from ofc_core.cards import CARD_NAMES
+from pipeline.cli.bench.deals import combinations, deals
+from pipeline.rules.evaluate import strength5
+
+pytestmark = pytest.mark.slow
 
 LOOKUP = StandardLookup()
 POKERKIT_CARDS = [next(iter(Card.parse(name))) for name in CARD_NAMES]

@@ -12,9 +12,9 @@ from pathlib import Path
 
 import polars as pl
 import pytest
-from import_support import ROOT, query, simulate
 
 from parsers.limits import MAX_LINE_BYTES
+from tests.import_support import ROOT, query, simulate
 
 EXPANDED = 384 << 20  # bytes of zeros each bomb expands to
 #: Peak resident memory allowed above that of importing a small history (DuckDB, polars and

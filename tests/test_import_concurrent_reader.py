@@ -19,6 +19,8 @@ import pytest
 
 from tests.import_support import ofc_import, ofc_process, scalar, simulate
 
+pytestmark = pytest.mark.slow
+
 HANDS = 1000
 TIMEOUT = 120.0
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
+from pipeline.cli.main import main
 from pipeline.load.progress import Progress
 from tests.import_support import ROOT, scalar
 

@@ -16,10 +16,10 @@ import stat
 from pathlib import Path
 
 import pytest
-from fault_support import Ran, ofc, one_line_error, small_disk
-from import_support import query, sha256, simulate
 
-from pipeline.cli import main
+from pipeline.cli.main import main
+from tests.fault_support import Ran, ofc, one_line_error, small_disk
+from tests.import_support import query, sha256, simulate
 
 
 @pytest.fixture(scope="module")

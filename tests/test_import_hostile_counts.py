@@ -8,9 +8,9 @@ import gzip
 from pathlib import Path
 
 import pytest
-from import_support import en_hands, ofc_import, query, simulate
 
 from parsers.limits import MAX_LINE_BYTES
+from tests.import_support import en_hands, ofc_import, query, simulate
 
 
 @pytest.fixture(scope="module")

@@ -9,7 +9,8 @@ import time
 from pathlib import Path
 
 import psutil
-from import_support import ofc_process, simulate
+
+from tests.import_support import ofc_process, simulate
 
 
 def _wait_for_children(process: psutil.Process, count: int, seconds: float) -> list[psutil.Process]:

@@ -16,16 +16,16 @@ from pathlib import Path
 
 import duckdb
 import pytest
-from import_support import UNLIKE_SETTLEMENTS, ofc_import, query, scalar, simulate
 from streamlit.testing.v1 import AppTest
 
 from dashboard.queries import options, summary
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
-from pipeline.cli import main
-from pipeline.commands.dashboard import APP
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
+from pipeline.cli.commands.dashboard import APP
+from pipeline.cli.main import main
 from pipeline.load.database import SCHEMA_VERSION
+from tests.import_support import UNLIKE_SETTLEMENTS, ofc_import, query, scalar, simulate
 
 VERSION = "SELECT value FROM meta WHERE key = 'schema_version'"
 #: Player-hands whose stake differs from their hand's (none after an upgrade).

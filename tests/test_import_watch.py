@@ -15,6 +15,8 @@ import pytest
 
 from tests.import_support import en_hands, ofc_process, scalar, simulate
 
+pytestmark = pytest.mark.slow
+
 TIMEOUT = 60.0
 
 

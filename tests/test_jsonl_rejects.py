@@ -6,8 +6,8 @@ import json
 
 import pytest
 
+from ofc_core.errors import UserError
 from parsers.jsonl import jsonl_bytes, read_jsonl
-from pipeline.errors import UserError
 from pipeline.simulator import simulate
 
 

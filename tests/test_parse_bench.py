@@ -6,9 +6,11 @@ import json
 
 import pytest
 
-from pipeline.bench import parse as parse_bench
-from pipeline.bench.histories import simulated
-from pipeline.cli import main
+from pipeline.benchkit.histories import simulated
+from pipeline.cli.bench import parse as parse_bench
+from pipeline.cli.main import main
+
+pytestmark = pytest.mark.slow
 
 
 def test_quick_parse_benchmark_reports_en_against_the_target_and_ru_beside_it(

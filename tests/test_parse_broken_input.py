@@ -12,12 +12,13 @@ import zipfile
 
 import polars as pl
 import pytest
-from hand_builder import build, example_hand
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from parse_helpers import FIXTURES, parse, parse_bytes
 
-from parsers import render_en, render_ru
+from pipeline.simulator.render import en as render_en
+from pipeline.simulator.render import ru as render_ru
+from tests.hand_builder import build, example_hand
+from tests.parse_helpers import FIXTURES, parse, parse_bytes
 
 EXAMPLE = (FIXTURES / "en" / "spec_example.txt").read_text(encoding="utf-8")
 

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import polars as pl
-from parse_helpers import FIXTURES
 
-from pipeline.cli import main
+from pipeline.cli.main import main
+from tests.parse_helpers import FIXTURES
 
 EN = FIXTURES / "en" / "spec_example.txt"
 
@@ -16,7 +16,7 @@ def test_parse_prints_a_line_per_file_and_a_total(tmp_path, capsys):
     assert code == 0
     assert "spec_example.txt [en]: 1 read, 1 stored, 0 rejected" in out
     assert "total: 5 file(s), 5 hands read, 5 stored, 0 rejected" in out and "hands/s" in out
-    assert "name no ruleset preset exactly" in out  # the ru spec example (parsers.presets)
+    assert "name no ruleset preset exactly" in out  # the ru spec example (parsers.header_words)
     for table in ("hands", "player_hands", "placements", "rejects"):
         assert list((tmp_path / "out" / table).glob("*.parquet")), table
 

@@ -6,7 +6,8 @@ import datetime as dt
 
 import polars as pl
 import pytest
-from parse_helpers import FIXTURES, parse, rows
+
+from tests.parse_helpers import FIXTURES, parse, rows
 
 UTC = dt.UTC
 

@@ -14,17 +14,18 @@ from functools import cache
 
 import polars as pl
 import pytest
-from hand_builder import build, example_hand
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from parse_helpers import FIXTURES
 from polars.testing import assert_frame_equal
 
-from parsers import fast, render_en
+from ofc_core.rulesets import PRESET_NAMES
+from parsers import fast
 from parsers.lines import Chunk, line_frame
 from parsers.run import parse_chunk, read_thoroughly
 from parsers.schema import TABLES, plain
-from pipeline.rulesets import PRESET_NAMES
+from pipeline.simulator.render import en as render_en
+from tests.hand_builder import build, example_hand
+from tests.parse_helpers import FIXTURES
 
 KEYS = {
     "hands": ["source_line"],
@@ -64,9 +65,10 @@ def assert_same(
     data: bytes, first_line: int = 1, seen: pl.DataFrame | None = None, ruleset: str | None = None
 ) -> None:
     fast.read(data, first_line, "in.txt", ruleset, seen)  # never an error (parse_chunk hides one)
-    (tables, ids, guessed), (want, want_ids, want_guessed) = both_ways(
+    (tables, ids, guessed, error), (want, want_ids, want_guessed) = both_ways(
         data, first_line, seen, ruleset
     )
+    assert error is None
     for name, key in KEYS.items():
         got, expected = pl.from_arrow(plain(tables[name], name)), pl.from_arrow(want[name])
         assert want[name].schema.equals(TABLES[name])
@@ -188,7 +190,7 @@ def test_a_timeout_is_read_fast_and_marks_the_street_automatic():
     text = example_text().replace(line, f"Bob: timed out, cards set automatically\n{line}")
     assert taken_fast(text.encode()) == 3
     assert_same(text.encode())
-    tables, _, _ = parse_chunk(Chunk(text.encode(), 1, "utf-8"), "in.txt", "en", None, None)
+    tables = parse_chunk(Chunk(text.encode(), 1, "utf-8"), "in.txt", "en", None, None).tables
     auto = pl.from_arrow(plain(tables["placements"], "placements")).filter("auto")
     assert set(auto.get_column("street")) == {2} and set(auto.get_column("seat")) == {2}
 

@@ -14,16 +14,17 @@ from functools import cache
 
 import polars as pl
 import pytest
-from hand_builder import build, example_hand
 from polars.testing import assert_frame_equal
 
-from parsers import render_en, render_ru
+from ofc_core.rulesets import PRESET_NAMES
 from parsers.jsonl import write_jsonl
-from parsers.render_common import write_hands
 from parsers.run import parse_files
-from pipeline.rulesets import PRESET_NAMES
 from pipeline.simulator.chunk import run_chunk
+from pipeline.simulator.render import en as render_en
+from pipeline.simulator.render import ru as render_ru
+from pipeline.simulator.render.common import write_hands
 from pipeline.simulator.run import plan_chunks
+from tests.hand_builder import build, example_hand
 
 HANDS = 100
 WHERE = ["source_file", "source_line"]

@@ -6,9 +6,9 @@ import datetime as dt
 
 import polars as pl
 import pytest
-from parse_helpers import FIXTURES, parse, parse_bytes, rows
 
 from parsers.run import parse_files
+from tests.parse_helpers import FIXTURES, parse, parse_bytes, rows
 
 
 @pytest.fixture(scope="module")
@@ -35,7 +35,7 @@ def test_every_fixture_hand_is_stored(dataset):
 def test_spec_example_header_table_and_clock(dataset):
     _, tables = dataset
     h = hand(tables, "88120045")
-    # "Ананас · счёт 1-6 · роялти: российские" names no preset exactly: the nearest (parsers.presets).
+    # "Ананас · счёт 1-6 · роялти: российские" names no preset exactly: the nearest (parsers.header_words).
     assert h["ruleset"] == "pineapple-1-6-american"
     assert h["played_at"] == dt.datetime(2026, 11, 29, 14, 3, 11, tzinfo=dt.UTC)  # МСК = UTC+3
     assert (h["table_name"], h["max_players"], h["point_value"], h["currency"]) == (

@@ -6,9 +6,9 @@ import dataclasses
 import datetime as dt
 
 import pytest
-from hand_builder import EXAMPLE_EN, build, example_hand
 
-from parsers.render_en import header_words, render_hands
+from pipeline.simulator.render.en import header_words, render_hands
+from tests.hand_builder import EXAMPLE_EN, build, example_hand
 
 
 def _render(hand, hero: str, **options) -> str:

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 import pytest
-from hand_builder import build, example_hand
 
-from parsers.render_common import write_hands
-from parsers.render_ru import card_words, render_hands
+from pipeline.simulator.render.common import write_hands
+from pipeline.simulator.render.ru import card_words, render_hands
+from tests.hand_builder import build, example_hand
 
 
 def _render(hand, hero: str, **options) -> str:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from pipeline.cli import main
+from pipeline.cli.main import main
 from pipeline.report.write import CHARTS_SCRIPT, file_name
 from tests.import_support import ofc_import, simulate
 

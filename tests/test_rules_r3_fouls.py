@@ -1,6 +1,6 @@
 """RULES.md R3: a hand is fouled unless bottom >= middle >= top (equal allowed)."""
 
-from hands import player, score
+from tests.hands import player, score
 
 RULESET = "pineapple-1-6-american"
 BOTTOM = "As Ac Ad 2s 2c"  # full house, above every middle below

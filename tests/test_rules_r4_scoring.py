@@ -1,6 +1,6 @@
 """RULES.md R4: each pair of players settles rows, bonus, royalties and fouls."""
 
-from hands import player, points, score
+from tests.hands import player, points, score
 
 
 def test_r4_scoop_with_quads_against_flush_pays_12():

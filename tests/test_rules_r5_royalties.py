@@ -2,12 +2,12 @@
 
 import numpy as np
 import pytest
-from hands import player, score
 
-from pipeline.cards import parse_cards
-from pipeline.rows import Rows
-from pipeline.royalties import row_royalties
-from pipeline.rulesets import load_ruleset
+from ofc_core.cards import parse_cards
+from ofc_core.rulesets import load_ruleset
+from pipeline.rules.rows import Rows
+from pipeline.rules.royalties import row_royalties
+from tests.hands import player, score
 
 FIVE_CARD = {
     "high card": "2s 5d 8c Jh Kd",

@@ -1,7 +1,8 @@
 """RULES.md R6 and R10: Fantasyland entry, cards dealt, stay and repeat limits."""
 
 import pytest
-from hands import player, score
+
+from tests.hands import player, score
 
 MIDDLE = "2h 2d 5c 8h Js"  # a pair of deuces: below every top pair QQ+
 BOTTOM = "Ts Td Tc 3s 3d"  # full house

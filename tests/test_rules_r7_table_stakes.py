@@ -1,6 +1,6 @@
 """RULES.md R7: table stakes cap each settlement at the smaller stack (P1-P2, P1-P3, P2-P3)."""
 
-from hands import player, score
+from tests.hands import player, score
 
 WINNER = player("Ah Ad Kc", "Ts Th Td 8s 8h", "9s 9h 9d 9c 3s")  # AA 9 + FH 12 + quads 8 (russian)
 LOSER = player("2h 3d 5d", "3h 4h 6d 8d 7h", "Jh Qc 5h Kh Ac")

@@ -1,7 +1,8 @@
 """RULES.md R9: Pineapple 2-7, a lowball middle between a normal top and bottom."""
 
 import pytest
-from hands import player, score
+
+from tests.hands import player, score
 
 
 def result(top: str, middle: str, bottom: str, **extra):

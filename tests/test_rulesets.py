@@ -2,8 +2,8 @@
 
 import pytest
 
-from pipeline.errors import UserError
-from pipeline.rulesets import PRESET_NAMES, load_ruleset
+from ofc_core.errors import UserError
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
 
 R10_PRESETS = {
     # name: (variant, scoring, foul penalty, royalty table, button moves, table stakes)

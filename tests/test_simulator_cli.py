@@ -8,7 +8,7 @@ import gzip
 import pytest
 
 from parsers.jsonl import read_jsonl
-from pipeline.cli import main
+from pipeline.cli.main import main
 
 
 def test_writes_jsonl_that_reads_back(tmp_path):

@@ -9,9 +9,9 @@ import polars as pl
 import pyarrow as pa
 import pytest
 
-from pipeline.rulesets import load_ruleset
+from ofc_core.rulesets import load_ruleset
+from ofc_core.variants import STREETS
 from pipeline.simulator import simulate
-from pipeline.simulator.deal import STREETS
 from pipeline.simulator.run import HANDS_PER_TABLE
 
 #: (preset, players, roster): every variant, progressive and lowball Fantasyland, no Fantasyland.

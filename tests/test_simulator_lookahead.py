@@ -10,7 +10,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from pipeline.rulesets import load_ruleset
+from ofc_core.rulesets import load_ruleset
 from pipeline.simulator import bots, proposals
 from pipeline.simulator.candidates import legal, pattern_row_counts, patterns
 from pipeline.simulator.deal import ROW_CAPACITY

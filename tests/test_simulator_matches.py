@@ -9,7 +9,7 @@ import polars as pl
 import pyarrow as pa
 import pytest
 
-from pipeline.rulesets import load_ruleset
+from ofc_core.rulesets import load_ruleset
 from pipeline.simulator import simulate
 from pipeline.simulator.run import HANDS_PER_TABLE
 

@@ -8,8 +8,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipeline.engine import score_hands
-from pipeline.rulesets import load_ruleset
+from ofc_core.rulesets import load_ruleset
+from pipeline.rules.engine import score_hands
 from pipeline.simulator import simulate
 
 PRESET = "pineapple-2-4-pokerbet"  # table stakes: points depend on stacks too (R7)

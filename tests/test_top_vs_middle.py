@@ -14,9 +14,9 @@ from functools import cache
 
 import numpy as np
 
-from pipeline.bench.deals import combinations, deals
-from pipeline.cards import parse_cards
-from pipeline.evaluate import as_top, strength3, strength5
+from ofc_core.cards import parse_cards
+from pipeline.cli.bench.deals import combinations, deals
+from pipeline.rules.evaluate import as_top, strength3, strength5
 
 # Poker categories, weakest first.
 CATEGORIES = (

@@ -21,7 +21,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 from pipeline.load.database import schema_problem, stored_version
 from pipeline.load.integrity import check_whole
 

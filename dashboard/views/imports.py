@@ -13,7 +13,7 @@ from dashboard.context import Context
 from dashboard.format import count
 from dashboard.importing import MAX_UPLOAD_BYTES, ImportJob, Upload, checked_folder, save_uploads
 from dashboard.queries import imports
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 
 recent_imports = cached(imports.recent_imports)
 rejects = cached(imports.rejects)

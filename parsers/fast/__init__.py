@@ -7,7 +7,7 @@ no Python per line) and numpy operations over the results, reads the parts
 that repeat from hand to hand once per distinct text with the ``en``
 reader's own patterns, and builds the rows directly. Every other hand (and
 the chunk's stray runs' accounting) is handed back as text to the thorough
-reader (``parsers.en``, ``parsers.validate``, ``parsers.model``), which
+reader (``parsers.formats.en``, ``parsers.validate``, ``parsers.model``), which
 stores it or says why not.
 
 The fast path only ever stores a hand the thorough reader would store, with
@@ -29,12 +29,12 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from parsers.en import ID_PATTERN
 from parsers.fast import checks, tables
 from parsers.fast.body import read_body
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
+from parsers.formats.en import ID_PATTERN
 from parsers.model import stray_reason
 from parsers.schema import REJECTS
 

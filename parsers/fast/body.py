@@ -14,13 +14,13 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from parsers import en
 from parsers import extract as ex
 from parsers.fast.body_scan import Scanned, scan
 from parsers.fast.fields import DistinctTexts, Reading
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.text import Text
+from parsers.formats import en
 
 _SUMMARY = Reading(en.SUMMARY_LINE, en.summary_fields())
 

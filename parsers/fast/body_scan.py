@@ -5,7 +5,7 @@ Python per line) and says what it is: a dealt line, a placement, a
 timeout, a showdown or a summary line, the seat it names, whether all of it
 reads, and the cards it lists; a summary line's figures are filed by their
 text (``parsers.fast.intern``), to be read once per distinct text. It accepts exactly the canonical lines of
-``ofc-text-en.md`` that ``parsers.en`` reads; a line that does not read
+``ofc-text-en.md`` that ``parsers.formats.en`` reads; a line that does not read
 marks its hand, which goes to the thorough reader. ``parsers.fast.body``
 turns the result into its ``Body``.
 
@@ -30,13 +30,13 @@ from dataclasses import dataclass, fields, replace
 import numba
 import numpy as np
 
-from parsers import en
 from parsers import extract as ex
 from parsers.fast.cards import MOST, card_parts
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.intern import Filed, Interned, intern, new_table
 from parsers.fast.text import Text
+from parsers.formats import en
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
 
 

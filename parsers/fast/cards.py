@@ -1,4 +1,4 @@
-"""Canonical cards as bytes: the two bytes of a card (``Ah``) and its ``pipeline.cards`` code.
+"""Canonical cards as bytes: the two bytes of a card (``Ah``) and its ``ofc_core.cards`` code.
 
 A canonical card is a rank ``23456789TJQKA`` then a suit ``shdc``; other
 spellings (``10h``, suit symbols) are not canonical: their hands go to the
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.cards import RANKS, SUITS
+from ofc_core.cards import RANKS, SUITS
 
 #: The most cards a canonical list may hold.
 MOST = 20

@@ -14,6 +14,7 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
+from ofc_core.variants import STREETS
 from parsers import extract as ex
 from parsers.fast import play_checks
 from parsers.fast.body import Body
@@ -21,14 +22,13 @@ from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.resolve import fantasyland_counts, ruleset_names, ruleset_variant, utc
 from parsers.segment import SHOWDOWN, SUMMARY
-from parsers.validate import STREETS
 
 _VARIANTS = list(STREETS)
 #: Streets per section key: a seat row's acts are keyed ``seat * SECS + sec``.
 SECS = 1 + max(len(s) for s in STREETS.values())
 _PLAN = np.zeros((len(_VARIANTS), SECS, 2), dtype=np.int64)
 for _v, _streets in enumerate(STREETS.values()):
-    _PLAN[_v, 1 : len(_streets) + 1] = _streets
+    _PLAN[_v, 1 : len(_streets) + 1] = [(s.placed, s.discards) for s in _streets]
 _STREET_COUNT = np.array([len(s) for s in STREETS.values()], dtype=np.int64)
 SHOWN_ROWS = np.repeat([ex.TOP, ex.MIDDLE, ex.BOTTOM], [3, 5, 5])
 

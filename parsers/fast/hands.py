@@ -15,9 +15,9 @@ import numba
 import numpy as np
 import polars as pl
 
-from parsers.en import HEADER_PREFIX, SECTION_PREFIX
 from parsers.extract import EXCERPT_CHARS
 from parsers.fast.text import Text
+from parsers.formats.en import HEADER_PREFIX, SECTION_PREFIX
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY, UNKNOWN
 
 #: First bytes of the characters ``\s`` matches (ASCII spaces and controls, U+0085, U+00A0,

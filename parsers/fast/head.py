@@ -16,12 +16,12 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
-from parsers import en
 from parsers.fast import head_scan
 from parsers.fast.fields import DistinctTexts, Reading
 from parsers.fast.hands import Hands
 from parsers.fast.head_scan import HeadScan
 from parsers.fast.text import Text
+from parsers.formats import en
 
 #: Hands with more seats than this are left to the thorough reader.
 MAX_SEATS = 10

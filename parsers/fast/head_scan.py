@@ -20,9 +20,9 @@ from dataclasses import dataclass, fields, replace
 import numba
 import numpy as np
 
-from parsers import en
 from parsers.fast.intern import Filed, Interned, intern, new_table
 from parsers.fast.text import Text
+from parsers.formats import en
 
 #: Seat names longer than this many bytes are left to the thorough reader.
 NAME_BYTES = 32

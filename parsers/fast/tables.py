@@ -18,12 +18,12 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from ofc_core.cards import CARD_NAMES
 from parsers import extract as ex
 from parsers.fast.body import Body
 from parsers.fast.head import Seats
 from parsers.fast.placement_rows import placement_rows
 from parsers.schema import HANDS, encoded
-from pipeline.cards import CARD_NAMES
 
 _CARDS = pa.array(CARD_NAMES, pa.string())
 _ROW_NAMES = pa.array([ex.ROW_NAMES[r] for r in range(4)], pa.string())

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 
 
 def inside(path: Path, roots: tuple[Path, ...]) -> bool:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from pathlib import Path
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 from pipeline.load.staging import StageOptions, stage_piece
 
 CONNECT_TIMEOUT = "10s"

@@ -20,9 +20,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
+from ofc_core.errors import UserError
 from parsers.detect import detect
 from parsers.lines import Source, choose_encoding, expand
-from pipeline.errors import UserError
 from pipeline.load.confine import check_inside
 from pipeline.load.database import KnownFile
 

@@ -21,7 +21,7 @@ import numpy as np
 import polars as pl
 
 from parsers.schema import PLACEMENT_ROWS
-from pipeline.rows import CARD_ENUM
+from pipeline.rules.rows import CARD_ENUM
 
 NOT_IN_FINGERPRINT = ("ruleset", "source_file", "source_line")
 _UNIT = "\x1f"  # between the columns of a row

@@ -2,7 +2,7 @@
 
 Under the import lock: find what is new in the files (``files``), stage it
 on the chosen engine (``executors``), copy the database, load the staged
-parts in one transaction (``database.load``), and swap the copy in
+parts in one transaction (``store.load``), and swap the copy in
 (``snapshot``). A run with nothing new changes nothing. A run stopped at any
 moment leaves the database as it was; the next run removes its leftovers.
 """
@@ -19,9 +19,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from pipeline.errors import UserError
-from pipeline.faults import storage_problem
-from pipeline.load import database
+from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
+from ofc_core.rulesets import load_ruleset
+from pipeline.load import database, store
 from pipeline.load.executors import Task, run_tasks
 from pipeline.load.files import (
     CHUNK_BYTES,
@@ -38,7 +39,6 @@ from pipeline.load.recompute import ruleset_loader
 from pipeline.load.snapshot import Paths, import_lock, remove_work, start_copy, swap_in
 from pipeline.load.staging import StageOptions, StageResult
 from pipeline.load.unreadable import stage_rejects, unreadable_reason
-from pipeline.rulesets import load_ruleset
 
 
 @dataclass(frozen=True)
@@ -65,12 +65,13 @@ class ImportSummary:
     db: Path
     files_read: int
     files_unchanged: int
-    counts: database.LoadCounts | None  # None: nothing new, database untouched
+    counts: store.LoadCounts | None  # None: nothing new, database untouched
     held_back: tuple[tuple[str, int], ...]
     seconds: float
     stage_seconds: float = 0.0  # parsing and scoring
     load_seconds: float = 0.0  # copying, loading, rebuilding metrics, swapping in
     upgraded_from: str | None = None  # the older schema version the database had
+    fast_path_fallbacks: int = 0  # pieces the thorough reader read after a fast path error
 
 
 @dataclass
@@ -82,6 +83,7 @@ class _FileProgress:
     lines: int = 0
     end: int | None = None
     held_back_line: int | None = None
+    fast_path_fallbacks: int = 0
 
 
 def _check_options(options: ImportOptions) -> None:
@@ -135,7 +137,7 @@ def _tasks(
             yield part, piece
 
 
-def _record(progress: _FileProgress, digest: Digest | None) -> database.FileRecord:
+def _record(progress: _FileProgress, digest: Digest | None) -> store.FileRecord:
     file = progress.file
     end = file.size if progress.end is None else progress.end
     sha = digest.hexdigest() if digest is not None and end == file.size else None
@@ -150,7 +152,7 @@ def _record(progress: _FileProgress, digest: Digest | None) -> database.FileReco
         prefix_sha256=sha,
         hands_read=progress.hands_read + (file.known.hands_read if grown else 0),
     )
-    return database.FileRecord(file.path, state)
+    return store.FileRecord(file.path, state)
 
 
 def _stage(
@@ -170,6 +172,7 @@ def _stage(
             state.end = max(state.end or 0, result.consumed_end)
         if result.held_back_line is not None:
             state.held_back_line = result.held_back_line
+        state.fast_path_fallbacks += result.fast_path_fallbacks
         progress.add(result.hands, result.rejects, size)
 
     stage_options = StageOptions(
@@ -297,11 +300,11 @@ def _import(
     work = start_copy(paths, run)
     con = database.connect(work)
     try:
-        counts = database.load(
+        counts = store.load(
             con,
             staging,
             records,
-            database.RunInfo(
+            store.RunInfo(
                 started_at=started_at,
                 paths=" ".join(options.paths),
                 ruleset_override=options.ruleset,
@@ -331,6 +334,7 @@ def _import(
         done - began,
         stage_seconds=staged - began,
         load_seconds=done - staged,
+        fast_path_fallbacks=sum(state.fast_path_fallbacks for state in by_file.values()),
     )
 
 
@@ -375,6 +379,11 @@ def summary_lines(summary: ImportSummary) -> list[str]:
             f"  rejected         {c.rejects_added:>12,}  (new rows in rejects)",
             f"  audit mismatches {c.mismatches_added:>12,}  (player-hands the room scored differently)",
         ]
+        if summary.fast_path_fallbacks:
+            lines.append(
+                f"  fast path errors {summary.fast_path_fallbacks:>12,}  (pieces the thorough "
+                "reader read instead: every hand is counted, more slowly; please report it)"
+            )
         if summary.upgraded_from:
             lines.append(f"  database         {_upgrade_note(summary)}")
     lines += [

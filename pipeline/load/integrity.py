@@ -12,7 +12,7 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 
 HEADER_BYTES = 3 * 4096
 

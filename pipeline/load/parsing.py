@@ -32,17 +32,17 @@ def _concat(parts: list[dict[str, pa.Table]]) -> Tables:
 
 
 def _jsonl_lines(data: bytes, first_line: int, source_name: str) -> dict[str, pa.Table]:
-    """An ``ofc-jsonl`` piece through ``parsers.jsonl``'s block reader (lines numbered from ``first_line``).
+    """An ``ofc-jsonl`` piece through ``parsers.jsonl.read_block`` (lines numbered from ``first_line``).
 
-    ``parsers.jsonl`` reads whole files (``iter_jsonl``); a piece of a file is
-    one of its blocks of lines, which is what its block reader takes.
+    ``parsers.jsonl`` reads whole files (``iter_jsonl``) a block of lines at a
+    time; a piece of a file is one such block.
     """
-    from parsers import jsonl
+    from parsers.jsonl import read_block
 
     lines = data.split(b"\n")
     if lines and not lines[-1]:
         lines.pop()
-    return jsonl._read_block(source_name, first_line, lines, {})
+    return read_block(source_name, first_line, lines)
 
 
 def parse_bytes(
@@ -52,19 +52,21 @@ def parse_bytes(
     fmt: str | None,
     encoding: str,
     ruleset: str | None,
-) -> Tables:
-    """The model tables of a piece of text starting at line ``first_line`` of ``source_name``."""
+) -> tuple[Tables, int]:
+    """The model tables of a piece of text starting at line ``first_line`` of ``source_name``,
+    and 1 when the fast path failed on it (the thorough reader read it), else 0."""
     if fmt == "jsonl":
-        return _frames(_jsonl_lines(data, first_line, source_name))
+        return _frames(_jsonl_lines(data, first_line, source_name)), 0
     from parsers.run import parse_chunk
 
     chunk = Chunk(as_utf8(data, encoding), first_line, encoding)
-    tables = parse_chunk(chunk, source_name, fmt, ruleset, None)[0]
-    return _frames(tables)
+    read = parse_chunk(chunk, source_name, fmt, ruleset, None)
+    return _frames(read.tables), int(read.fast_path_error is not None)
 
 
-def parse_member(path: str, member: str | None, ruleset: str | None) -> Tables:
-    """The model tables of a whole archive (or archive member)."""
+def parse_member(path: str, member: str | None, ruleset: str | None) -> tuple[Tables, int]:
+    """The model tables of a whole archive (or archive member), and how many of its chunks
+    the fast path failed on."""
     from parsers.run import Options, parse_source
 
     parts: list[dict[str, pa.Table]] = []
@@ -73,6 +75,6 @@ def parse_member(path: str, member: str | None, ruleset: str | None) -> Tables:
     def sink(name: str, rows: pa.Table) -> None:
         current[name].append(plain(rows, name))  # chunks differ in dictionary encoding
 
-    parse_source(Source(path, member), sink, Options(ruleset=ruleset))
+    summary = parse_source(Source(path, member), sink, Options(ruleset=ruleset))
     parts.append({name: pa.concat_tables(rows) for name, rows in current.items() if rows})
-    return _concat(parts)
+    return _concat(parts), summary.fast_path_fallbacks

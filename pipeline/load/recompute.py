@@ -2,7 +2,7 @@
 
 ``recompute`` takes a batch of hands and their player-hands (the model
 tables), derives each player's Fantasyland repeats from the match sequence,
-scores each ruleset's hands with ``pipeline.engine.score_hands`` and returns
+scores each ruleset's hands with ``pipeline.rules.engine.score_hands`` and returns
 the player-hands with the recomputed columns of docs/schema.md
 (``foul`` ... ``mismatch``), the pairwise settlements, and the hands that could
 not be scored, each with a reason (they become rejects: bad input never
@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from ofc_core.errors import UserError
+from ofc_core.rulesets import Ruleset, load_ruleset
 from parsers.schema import PLAYER_HANDS
-from pipeline.engine import score_hands
-from pipeline.errors import UserError
-from pipeline.rulesets import Ruleset, load_ruleset
+from pipeline.rules.engine import score_hands
 
 #: Difference between reported and recomputed points that counts as a mismatch.
 POINTS_TOLERANCE = 1e-6

@@ -20,7 +20,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 
 LOCK_SUFFIX = ".lock"
 WORK_INFIX = ".importing-"

@@ -52,6 +52,7 @@ class StageResult:
     consumed_lines: int  # line ends in the bytes taken
     held_back_line: int | None  # first line of a hand left for later (watch mode)
     seconds: float
+    fast_path_fallbacks: int = 0  # chunks the thorough reader read after a fast path error
 
 
 def part_dir(staging: str | Path, part: int) -> Path:
@@ -163,46 +164,62 @@ def write_part(frames: dict[str, pl.DataFrame], directory: Path) -> None:
         )
 
 
-def _parse_piece(
-    piece: Piece, options: StageOptions
-) -> tuple[dict[str, pl.DataFrame], int | None, int, int | None]:
-    """Model tables of the piece, the byte offset and line ends taken, and a held-back line."""
+@dataclass(frozen=True)
+class _Parsed:
+    """A piece's model tables, the byte offset and line ends taken, and a held-back line."""
+
+    tables: dict[str, pl.DataFrame]
+    end: int | None
+    lines: int
+    held_back_line: int | None
+    fast_path_fallbacks: int
+
+
+def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
+    """Parse a piece; in watch mode, hold back a last hand not yet complete."""
     name = source_name(piece)
     if piece.end is None:
-        return parse_member(piece.path, piece.member, options.ruleset_override), None, 0, None
+        tables, fallbacks = parse_member(piece.path, piece.member, options.ruleset_override)
+        return _Parsed(tables, None, 0, None, fallbacks)
     data, skipped = _read(piece)
-    tables = parse_bytes(
+    tables, fallbacks = parse_bytes(
         data, piece.first_line, name, piece.fmt, piece.encoding, options.ruleset_override
     )
     end = piece.start + skipped + len(data)
     lines = data.count(b"\n")
+    whole = _Parsed(tables, end, lines, None, fallbacks)
     if not (options.complete_only and piece.last):
-        return tables, end, lines, None
+        return whole
     cut = _tail_start(data, piece.separator)
     if not data[cut:].strip():
-        return tables, end, lines, None
+        return whole
     tail_line = piece.first_line + data.count(b"\n", 0, cut)
     if tables["rejects"].filter(pl.col("source_line") >= tail_line).height == 0:
-        return tables, end, lines, None
+        return whole
     taken = piece.start + skipped + cut
-    return _drop_from(tables, tail_line), taken, data.count(b"\n", 0, cut), tail_line
+    return _Parsed(
+        _drop_from(tables, tail_line), taken, data.count(b"\n", 0, cut), tail_line, fallbacks
+    )
 
 
 def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:
     """Parse, recompute and stage one piece (runs in a worker process)."""
     began = time.perf_counter()
-    tables, end, lines, held = _parse_piece(piece, options)
-    frames = stage_tables(tables, part, _loader(options.rules_file), options.ruleset_override)
+    parsed = _parse_piece(piece, options)
+    frames = stage_tables(
+        parsed.tables, part, _loader(options.rules_file), options.ruleset_override
+    )
     write_part(frames, part_dir(options.staging, part))
     return StageResult(
         part=part,
         path=piece.path,
         hands=frames["hands"].height,
         rejects=frames["rejects"].height,
-        consumed_end=end,
-        consumed_lines=lines,
-        held_back_line=held,
+        consumed_end=parsed.end,
+        consumed_lines=parsed.lines,
+        held_back_line=parsed.held_back_line,
         seconds=time.perf_counter() - began,
+        fast_path_fallbacks=parsed.fast_path_fallbacks,
     )
 
 

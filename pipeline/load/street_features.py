@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import polars as pl
 
-from pipeline.cards import RANKS
+from ofc_core.cards import RANKS
 
 SETUPS = ("pair_or_better", "flush_draw", "straight_draw", "high_cards")
 QUEEN = RANKS.index("Q")

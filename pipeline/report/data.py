@@ -14,7 +14,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 from pipeline.load.integrity import check_whole
 
 #: Points drawn at most on the cumulative points chart (hands are bucketed beyond).

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import duckdb
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 from pipeline.report.data import check_player, player_report, players
 from pipeline.report.page import index_page, player_page, vega_bundle
 

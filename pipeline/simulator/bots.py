@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
+from ofc_core.variants import Variant
 from pipeline.simulator.candidates import legal, patterns, place
 from pipeline.simulator.deal import HAND_SIZE
 from pipeline.simulator.proposals import considered, shortlist
@@ -140,7 +141,7 @@ def expected_features(
     empty = HAND_SIZE - int((view.boards[0] >= 0).sum()) - view.placed
     if empty == 0 or samples == 0:
         return features(boards, ruleset)
-    keep = 2 if ruleset.variant in ("pineapple", "pineapple-27") else None
+    keep = 2 if ruleset.variant in (Variant.PINEAPPLE, Variant.PINEAPPLE_27) else None
     draw = empty // 2 * 3 if keep else empty
     future = unseen_cards(view.known, draw, samples, rng)
     start = BoardState.of(view.boards)

@@ -15,9 +15,10 @@ from functools import cache
 
 import numpy as np
 
-from pipeline.rulesets import Ruleset, load_ruleset
+from ofc_core.rulesets import Ruleset, load_ruleset
+from ofc_core.variants import STREETS
 from pipeline.simulator import misreport, timeouts
-from pipeline.simulator.deal import STREETS, shuffled_decks
+from pipeline.simulator.deal import shuffled_decks
 from pipeline.simulator.match import HandSetup, MatchState
 from pipeline.simulator.model import ModelBatch, StepRecord, build_tables
 from pipeline.simulator.play import play_hands

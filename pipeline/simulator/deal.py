@@ -6,10 +6,7 @@ a fixed order: first every Fantasyland player's whole hand (R6, by position),
 then street by street each other player's cards (by position). The order is
 what makes a seed reproduce a deal exactly.
 
->>> [(s.number, s.dealt, s.placed) for s in STREETS["pineapple"]][:2]
-[(1, 5, 5), (2, 3, 2)]
->>> sum(s.placed for s in STREETS["turbo"]), sum(s.dealt for s in STREETS["pineapple"])
-(13, 17)
+The street plans themselves are ``ofc_core.variants.STREETS``.
 """
 
 from __future__ import annotations
@@ -18,41 +15,14 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.cards import DECK_SIZE
+from ofc_core.cards import DECK_SIZE
+from ofc_core.variants import STREETS
 
 HAND_SIZE = 13
 ROW_CAPACITY = np.array([3, 5, 5], dtype=np.int8)  # top, middle, bottom (R1)
 ROW_START = np.array([0, 3, 8], dtype=np.int8)  # slot of each row's first card in a 13-slot board
 TOP, MIDDLE, BOTTOM, DISCARD = 0, 1, 2, 3
 ROW_NAMES = ("top", "middle", "bottom", "discard")
-
-
-@dataclass(frozen=True)
-class Street:
-    """One street of a variant: how many cards each player is dealt and places."""
-
-    number: int
-    dealt: int
-    placed: int
-
-    @property
-    def discards(self) -> int:
-        return self.dealt - self.placed
-
-
-def _streets(later: int, dealt: int, placed: int) -> tuple[Street, ...]:
-    return (Street(1, 5, 5), *(Street(n, dealt, placed) for n in range(2, 2 + later)))
-
-
-#: R2: classic 5 then 8x1; pineapple 5 then 4x3 (place 2, discard 1); turbo 5 then 2x4.
-STREETS: dict[str, tuple[Street, ...]] = {
-    "classic": _streets(8, 1, 1),
-    "pineapple": _streets(4, 3, 2),
-    "turbo": _streets(2, 4, 4),
-    "pineapple-27": _streets(4, 3, 2),
-}
-#: R2: players a table of each variant seats.
-MAX_PLAYERS = {"classic": 4, "pineapple": 3, "turbo": 4, "pineapple-27": 3}
 
 
 def shuffled_decks(rng: np.random.Generator, hands: int) -> np.ndarray:

@@ -16,8 +16,8 @@ from itertools import combinations
 
 import numpy as np
 
-from pipeline.evaluate import lowball27, lowball27_valid, strength5
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
+from pipeline.rules.evaluate import lowball27, lowball27_valid, strength5
 from pipeline.simulator.deal import BOTTOM, DISCARD, MIDDLE, TOP
 from pipeline.simulator.styles import IS_RANDOM, WEIGHTS
 from pipeline.simulator.value import N_FEATURES, features

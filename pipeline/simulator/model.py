@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 import pyarrow as pa
 
+from ofc_core.cards import CARD_NAMES
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS
-from pipeline.cards import CARD_NAMES
 from pipeline.simulator.deal import ROW_NAMES
 from pipeline.simulator.play import PlayedHands
 from pipeline.simulator.scoring import Results, card_lists
@@ -89,7 +89,7 @@ def _hands(spec, ruleset, tables, table, col, hand_id) -> pa.Table:
             "hand_id": pa.array(hand_id, pa.string()),
             "room_hand_id": pa.array(col(lambda s: s.room_id).astype(str)),
             "source_format": pa.array(np.full(len(table), spec.source_format)),
-            "variant": pa.array(np.full(len(table), ruleset.variant)),
+            "variant": pa.array(np.full(len(table), ruleset.variant.value)),
             "ruleset": pa.array(np.full(len(table), ruleset.name)),
             "played_at": pa.array(col(lambda s: s.played_at).astype("datetime64[us]")),
             "table_name": pa.array([tables.name[t] for t in table], pa.string()),

@@ -2,29 +2,30 @@
 
 Rendering happens in the worker that played the chunk, so a long run
 serialises in parallel too. The text formats are written from the hero's
-point of view by ``parsers.render_en`` / ``parsers.render_ru``; hands are
+point of view by ``pipeline.simulator.render.en`` / ``pipeline.simulator.render.ru``; hands are
 separated by a blank line.
 """
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass
 
+from ofc_core.errors import UserError
 from parsers.jsonl import jsonl_bytes
-from pipeline.errors import UserError
 from pipeline.simulator.chunk import ChunkSpec, run_chunk
+from pipeline.simulator.render import en, ru
 
-FORMATS = ("jsonl", "en", "ru")
+#: The room text formats and the function that writes each.
+RENDERERS = {"en": en.render_hands, "ru": ru.render_hands}
+FORMATS = ("jsonl", *RENDERERS)
 
 
 def renderer(fmt: str):
     """The ``render_hands`` function of a text format."""
     try:
-        module = importlib.import_module(f"parsers.render_{fmt}")
-    except ModuleNotFoundError:
-        raise UserError(f"format {fmt!r} needs parsers/render_{fmt}.py, which is missing") from None
-    return module.render_hands
+        return RENDERERS[fmt]
+    except KeyError:
+        raise UserError(f"unknown format {fmt!r}: choose from {', '.join(FORMATS)}") from None
 
 
 @dataclass(frozen=True)

@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
+from ofc_core.variants import STREETS
 from pipeline.simulator import bots, fantasyland_set, timeouts
 from pipeline.simulator.candidates import put
-from pipeline.simulator.deal import DISCARD, STREETS, deal_plan, take
+from pipeline.simulator.deal import DISCARD, deal_plan, take
 
 MAX_DISCARDS = 4  # Pineapple's four streets, or a 17-card Fantasyland hand
 MAX_FANTASYLAND_CARDS = 17

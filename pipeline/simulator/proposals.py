@@ -15,7 +15,7 @@ from functools import cache
 
 import numpy as np
 
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
 from pipeline.simulator.candidates import legal, patterns
 from pipeline.simulator.deal import DISCARD, ROW_CAPACITY, TOP
 from pipeline.simulator.rollout import RolloutStyle, add, card_scores, preferred_rows

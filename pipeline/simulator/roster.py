@@ -17,7 +17,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.errors import UserError
+from ofc_core.errors import UserError
 from pipeline.simulator.names import player_names
 from pipeline.simulator.styles import STYLE_NAMES
 

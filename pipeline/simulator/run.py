@@ -19,10 +19,10 @@ from concurrent.futures import Executor, ProcessPoolExecutor
 from multiprocessing import get_context
 from typing import TypeVar
 
-from pipeline.errors import UserError
-from pipeline.rulesets import load_ruleset
+from ofc_core.errors import UserError
+from ofc_core.rulesets import load_ruleset
+from ofc_core.variants import MAX_PLAYERS
 from pipeline.simulator.chunk import ChunkSpec, run_chunk
-from pipeline.simulator.deal import MAX_PLAYERS
 from pipeline.simulator.model import ModelBatch
 from pipeline.simulator.roster import hero_index, parse_bots
 

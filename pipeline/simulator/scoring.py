@@ -1,4 +1,4 @@
-"""The one place the simulator asks the rules engine for results (``pipeline.engine``).
+"""The one place the simulator asks the rules engine for results (``pipeline.rules.engine``).
 
 The room's reported figures in simulated files are the engine's results
 (before ``misreport.py`` corrupts some on request), so a clean simulation
@@ -13,9 +13,9 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from pipeline.cards import CARD_NAMES
-from pipeline.engine import score_hands
-from pipeline.rulesets import Ruleset
+from ofc_core.cards import CARD_NAMES
+from ofc_core.rulesets import Ruleset
+from pipeline.rules.engine import score_hands
 
 _NAMES = pa.array(CARD_NAMES)
 

@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.rulesets import Ruleset
-from pipeline.simulator.deal import ROW_CAPACITY, ROW_START, STREETS
+from ofc_core.rulesets import Ruleset
+from ofc_core.variants import STREETS
+from pipeline.simulator.deal import ROW_CAPACITY, ROW_START
 from pipeline.simulator.rollout import RolloutStyle
 from pipeline.simulator.styles import CHASE_TOP, FLUSH_DRAW
 from pipeline.simulator.value import chase_rank

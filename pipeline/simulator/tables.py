@@ -11,7 +11,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from pipeline.simulator.deal import MAX_PLAYERS
+from ofc_core.variants import MAX_PLAYERS
 
 _CITIES = [
     "Helsinki",

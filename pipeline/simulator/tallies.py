@@ -10,7 +10,7 @@ boards and rows; a card is added with arithmetic only (a small table gives
 the next made hand), because ``np.where`` and fancy indexing cost ten times
 an add per element and a look-ahead adds millions of cards.
 
->>> from pipeline.cards import parse_cards
+>>> from ofc_core.cards import parse_cards
 >>> state = BoardState.empty(1)
 >>> for code in parse_cards("Qs Qd 7c"):
 ...     state.tally(np.array([code], dtype=np.int8), np.array([MIDDLE]))
@@ -33,7 +33,7 @@ PAIRED = 13  # made-hand keys from here up hold a pair or better
 # Made-hand shapes of a row: 0 nothing paired, 1 pair, 2 two pair, 3 trips, 4 full house,
 # 5 quads. _NEXT[shape, same] is the shape after adding a card whose rank the row already
 # holds ``same`` times (4 only for a card that is not really added: see tally);
-# _LEVEL the shape's category in the order of pipeline.evaluate. Shapes are stored
+# _LEVEL the shape's category in the order of pipeline.rules.evaluate. Shapes are stored
 # times 5, so ``shape + same`` indexes the flattened tables directly.
 _NEXT = np.array(
     [[0, 1, 3, 5, 5], [1, 2, 3, 5, 5], [2, 2, 4, 5, 5], [3, 4, 3, 5, 5], [4, 4, 4, 5, 5],

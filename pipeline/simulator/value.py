@@ -1,8 +1,8 @@
 """What a finished board is worth to a bot: foul, royalties, Fantasyland, row strength.
 
 Bots compare placements by the average outcome of many finished boards. The
-outcome is computed with the engine's own rules (``pipeline.fouls``,
-``pipeline.royalties``, ``pipeline.fantasyland``) for the table's ruleset, so
+outcome is computed with the engine's own rules (``pipeline.rules.fouls``,
+``pipeline.rules.royalties``, ``pipeline.rules.fantasyland``) for the table's ruleset, so
 a bot values a 2-7 middle in Pineapple 2-7 or a progressive Fantasyland as
 the rules do. A style (``pipeline.simulator.bots``) weighs the features.
 """
@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import numpy as np
 
-from pipeline.evaluate import category3, category5, leading_rank3, leading_rank5, lowball27
-from pipeline.fantasyland import entry_cards, stays
-from pipeline.fouls import fouled
-from pipeline.rows import Rows
-from pipeline.royalties import row_royalties
-from pipeline.rulesets import Ruleset
+from ofc_core.rulesets import Ruleset
+from pipeline.rules.evaluate import category3, category5, leading_rank3, leading_rank5, lowball27
+from pipeline.rules.fantasyland import entry_cards, stays
+from pipeline.rules.fouls import fouled
+from pipeline.rules.rows import Rows
+from pipeline.rules.royalties import row_royalties
 
 #: Columns of ``features`` (finished boards), then of ``early_features`` (boards in progress).
 FOUL, ROYALTIES, FANTASYLAND, ROW_STRENGTH, STAY, TOP_PAIR_QQ, TOP_HIGH = range(7)
@@ -69,7 +69,7 @@ def features(boards: np.ndarray, ruleset: Ruleset, in_fantasyland: bool = False)
 def chase_rank(ruleset: Ruleset) -> int:
     """The lowest rank whose pair on top earns Fantasyland (R6: QQ, or KK in 2-7); 13: none.
 
-    >>> from pipeline.rulesets import load_ruleset
+    >>> from ofc_core.rulesets import load_ruleset
     >>> chase_rank(load_ruleset("pineapple-27")), chase_rank(load_ruleset("classic-stars-2013"))
     (11, 13)
     """
@@ -86,7 +86,7 @@ def early_features(boards: np.ndarray, from_rank: int = QUEEN) -> np.ndarray:
     These are what a Fantasyland chaser likes to see early; ``bots.py`` weighs
     them by the chance the look-ahead gives the board to stay live.
 
-    >>> from pipeline.cards import parse_cards
+    >>> from ofc_core.cards import parse_cards
     >>> board = np.full((1, 13), -1, dtype=np.int8)
     >>> board[0, :2] = parse_cards("Qs Qd")
     >>> early_features(board).tolist()

@@ -1,0 +1,243 @@
+"""Rulesets as data (RULES.md R10): load presets and users' rules files.
+
+The presets ship as ``presets.toml`` and ``royalties.toml`` beside this file.
+A user's rules file (``--rules-file``) has a ``[rulesets.NAME]`` table per
+ruleset and a ``[royalties.NAME]`` table per royalty table, each of the same
+shape as the shipped ones; either may ``extends`` a known one and override
+only what differs.
+
+>>> rs = load_ruleset("pineapple-2-4-pokerbet")
+>>> rs.variant, rs.scoring, rs.scoop_value, rs.table_stakes, rs.fantasyland.repeat_limit
+(<Variant.PINEAPPLE: 'pineapple'>, '2-4', 4, True, 1)
+>>> load_ruleset("pineapple-2-4-pokerdom").foul_penalty
+6
+"""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from ofc_core.categories import CATEGORY_NAMES
+from ofc_core.errors import UserError
+from ofc_core.rulesets.royalty_table import RoyaltyTable, compile_royalty_table
+from ofc_core.variants import VARIANTS, Variant
+
+__all__ = [
+    "PRESET_NAMES",
+    "FantasylandRules",
+    "RoyaltyTable",
+    "Ruleset",
+    "StayCondition",
+    "load_ruleset",
+    "preset_spec",
+]
+
+_HERE = Path(__file__).parent
+SCORING_SCHEMES = {"1-6": 6, "2-4": 4}  # scheme -> scoop value (R4)
+ENTRY_KEYS = ("QQ", "KK", "AA", "trips")
+ROW_CATEGORIES = {
+    "top": ("high card", "pair", "trips"),
+    "middle": CATEGORY_NAMES,
+    "bottom": CATEGORY_NAMES,
+}
+
+
+@dataclass(frozen=True)
+class StayCondition:
+    """One way to stay in Fantasyland: ``row`` at least ``at_least``, or any row's royalty."""
+
+    row: str | None = None
+    at_least: str | None = None
+    any_row_royalty_at_least: int | None = None
+
+
+@dataclass(frozen=True)
+class FantasylandRules:
+    """Fantasyland entry, cards dealt and stay (R6, R9)."""
+
+    entry: dict[str, int]
+    lowball_entry: dict[str, int]
+    stay: tuple[StayCondition, ...]
+    stay_combine: str
+    stay_cards: int
+    repeat_limit: int
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.entry or self.lowball_entry)
+
+    @property
+    def base_cards(self) -> int:
+        """Cards a player who stays is dealt: the variant's base count; 0 with no Fantasyland."""
+        return self.stay_cards if self.enabled else 0
+
+
+NO_FANTASYLAND = FantasylandRules({}, {}, (), "any", 0, 0)
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every option by which rooms differ, for one named ruleset."""
+
+    name: str
+    variant: Variant
+    scoring: str
+    foul_penalty: int
+    royalties: RoyaltyTable
+    fantasyland: FantasylandRules
+    button_moves_in_fantasyland: bool = False
+    table_stakes: bool = False
+    deuce_of_spades: bool = False
+
+    @property
+    def scoop_value(self) -> int:
+        return SCORING_SCHEMES[self.scoring]
+
+    @property
+    def lowball_middle(self) -> bool:
+        return self.variant is Variant.PINEAPPLE_27
+
+
+def _read_toml(path: Path) -> dict[str, Any]:
+    try:
+        return tomllib.loads(path.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise UserError(f"rules file {path} does not exist") from None
+    except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
+        raise UserError(f"rules file {path} is not valid TOML: {error}") from None
+
+
+@cache
+def _shipped() -> tuple[dict[str, Any], dict[str, Any]]:
+    return _read_toml(_HERE / "presets.toml"), _read_toml(_HERE / "royalties.toml")
+
+
+PRESET_NAMES: tuple[str, ...] = tuple(_shipped()[0])
+
+
+def _resolve(name: str, tables: dict[str, Any], kind: str, seen: tuple[str, ...] = ()) -> dict:
+    """A table with its ``extends`` chain merged in (a child's keys win)."""
+    if name not in tables:
+        known = ", ".join(sorted(tables))
+        raise UserError(f"unknown {kind} {name!r}; known: {known}")
+    if name in seen:
+        raise UserError(f"{kind} {name!r} extends itself through {' -> '.join(seen)}")
+    table = dict(tables[name])
+    parent = table.pop("extends", None)
+    if parent is None:
+        return table
+    merged = _resolve(parent, tables, kind, (*seen, name))
+    return merged | table
+
+
+def preset_spec(name: str) -> dict[str, Any]:
+    """The data of a shipped preset, with what it ``extends`` merged in.
+
+    >>> preset_spec("turbo-1-6-american")["header"]
+    {'fantasyland': 'default', 'royalties': 'american'}
+    """
+    return _resolve(name, _shipped()[0], "ruleset")
+
+
+def load_ruleset(name: str, rules_file: str | Path | None = None) -> Ruleset:
+    """The ruleset ``name``, from the presets or from a user's rules file."""
+    presets, royalties = _shipped()
+    if rules_file is not None:
+        user = _read_toml(Path(rules_file))
+        unknown = set(user) - {"rulesets", "royalties"}
+        if unknown:
+            raise UserError(
+                f"rules file {rules_file}: unexpected section(s) {sorted(unknown)}; "
+                "use [rulesets.NAME] and [royalties.NAME]"
+            )
+        presets = presets | user.get("rulesets", {})
+        royalties = royalties | user.get("royalties", {})
+    spec = _resolve(name, presets, "ruleset")
+    try:
+        return _build(name, spec, royalties)
+    except (KeyError, TypeError, ValueError) as error:
+        raise UserError(f"ruleset {name!r} is invalid: {error}") from None
+
+
+def _choice(spec: dict, key: str, allowed: tuple[str, ...] | dict, default: Any = None) -> Any:
+    value = spec.get(key, default)
+    if value not in allowed:
+        raise ValueError(f"{key} must be one of {list(allowed)}, not {value!r}")
+    return value
+
+
+def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> Ruleset:
+    known = {
+        "variant",
+        "scoring",
+        "foul_penalty",
+        "royalties",
+        "fantasyland",
+        "button_in_fantasyland",
+        "table_stakes",
+        "deuce_of_spades",
+        "header",
+    }
+    unknown = set(spec) - known
+    if unknown:
+        raise ValueError(f"unknown option(s) {sorted(unknown)}; known: {sorted(known)}")
+    scoring = _choice(spec, "scoring", SCORING_SCHEMES)
+    penalty = spec.get("foul_penalty", "scoop")
+    if penalty == "scoop":
+        penalty = SCORING_SCHEMES[scoring]
+    if not isinstance(penalty, int) or penalty < 0:
+        raise ValueError(f'foul_penalty must be "scoop" or a whole number >= 0, not {penalty!r}')
+    table_name = spec["royalties"]
+    table = compile_royalty_table(table_name, _resolve(table_name, royalty_tables, "royalty table"))
+    variant = Variant(_choice(spec, "variant", VARIANTS))
+    if variant is Variant.PINEAPPLE_27 and table.middle_lowball is None:
+        raise ValueError(
+            f"variant pineapple-27 needs a royalty table with middle_lowball, not {table_name!r}"
+        )
+    return Ruleset(
+        name=name,
+        variant=variant,
+        scoring=scoring,
+        foul_penalty=penalty,
+        royalties=table,
+        fantasyland=_fantasyland(spec.get("fantasyland")),
+        button_moves_in_fantasyland=_choice(
+            spec, "button_in_fantasyland", ("stays", "moves"), "stays"
+        )
+        == "moves",
+        table_stakes=bool(spec.get("table_stakes", False)),
+        deuce_of_spades=bool(spec.get("deuce_of_spades", False)),
+    )
+
+
+def _fantasyland(spec: dict[str, Any] | None) -> FantasylandRules:
+    if not spec or not (spec.get("entry") or spec.get("lowball_entry")):
+        return NO_FANTASYLAND
+    entry = {str(k): int(v) for k, v in spec.get("entry", {}).items()}
+    bad = set(entry) - set(ENTRY_KEYS)
+    if bad:
+        raise ValueError(
+            f"fantasyland.entry keys must be among {list(ENTRY_KEYS)}, not {sorted(bad)}"
+        )
+    lowball = {str(k): int(v) for k, v in spec.get("lowball_entry", {}).items()}
+    if set(lowball) - {"75432"}:
+        raise ValueError('fantasyland.lowball_entry accepts only the key "75432"')
+    return FantasylandRules(
+        entry=entry,
+        lowball_entry=lowball,
+        stay=tuple(_stay_condition(c) for c in spec.get("stay", [])),
+        stay_combine=_choice(spec, "stay_combine", ("any", "all"), "any"),
+        stay_cards=int(spec["stay_cards"]),
+        repeat_limit=int(spec.get("repeat_limit", 0)),
+    )
+
+
+def _stay_condition(spec: dict[str, Any]) -> StayCondition:
+    if "any_row_royalty_at_least" in spec:
+        return StayCondition(any_row_royalty_at_least=int(spec["any_row_royalty_at_least"]))
+    row = _choice(spec, "row", ROW_CATEGORIES)
+    return StayCondition(row=row, at_least=_choice(spec, "at_least", ROW_CATEGORIES[row]))

@@ -1,0 +1,399 @@
+"""Read the room text format ``en`` (``/work/shared/formats/ofc-text-en.md``), column-wise.
+
+``extract`` takes a chunk's lines and returns the format-neutral
+``Extracted`` frames. Nothing here runs Python per line, and the many lines
+of the streets avoid capturing regular expressions: a placement line is
+checked against the whole grammar of its line with one matching expression
+(no captures: a fast automaton), then cut with literal splits; only the few
+lines per hand whose shape is intricate (header, table, seats, summary) are
+read with capture groups. A line out of shape is diagnosed apart, so the
+reason names the unknown card or the part that could not be read.
+
+Names may hold spaces, brackets, quotes and any Unicode but never ``": "``
+(spec): a player line's name is everything before its first ``": "``; on a
+seat or dealt line the name is everything up to the *last* bracketed group.
+"""
+
+from __future__ import annotations
+
+from itertools import permutations
+
+import polars as pl
+
+from parsers import extract as ex
+from parsers.extract import CARD_LIST
+from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented, segment
+from parsers.zones import en_zone
+
+HEADER_PREFIX = "OFC Hand #"
+SECTION_PREFIX = "*** "
+SECTIONS = SectionWords(SECTION_PREFIX, " ***", "STREET", "FANTASYLAND", "SHOWDOWN", "SUMMARY")
+#: The room's hand number, read loosely (for rejects of hands whose header is broken).
+ID_PATTERN = r"^OFC Hand #([^:\s]+)"
+TIMEOUT = "timed out, cards set automatically"
+#: The ``en`` spellings that are not canonical (R1: ``10`` for ``T``, suit symbols).
+SPELLINGS = {
+    **{f"10{s}": f"T{s}" for s in "shdc"},
+    **{f"10{s}": f"T{t}" for s, t in zip("♠♥♦♣", "shdc", strict=True)},
+    "♠": "s",
+    "♥": "h",
+    "♦": "d",
+    "♣": "c",
+}
+VARIANTS = {
+    "Classic": "classic",
+    "Pineapple": "pineapple",
+    "Turbo": "turbo",
+    "Pineapple 2-7": "pineapple-27",
+}
+FANTASYLAND = {"FL 13": "13", "FL 14": "14", "Progressive FL": "progressive", "No FL": "none"}
+ROYALTIES = {"American": "american", "Russian": "russian", "Stars-2013": "stars-2013"}
+
+_NUM = r"[+\-\u2212]?\d+(?:\.\d+)?"
+#: The rule words of a header: variant, Fantasyland kind, scoring, royalties.
+HEADER_WORDS = (
+    r"(Classic|Pineapple 2-7|Pineapple|Turbo)"
+    r"(?: \[(FL 13|FL 14|Progressive FL|No FL)\])? (1-6|2-4) (American|Russian|Stars-2013)"
+)
+CLOCK = "%Y/%m/%d %H:%M:%S"
+HEADER = rf"^OFC Hand #([^:\s]+): {HEADER_WORDS} - (\d{{4}}/\d\d/\d\d \d\d:\d\d:\d\d) (\S+)$"
+_STAKE = r"(?:(play money)|(\d+(?:\.\d+)?) ([A-Z]{3}) per point)"
+TABLE_TAIL = rf"' \d+-max, {_STAKE}, Seat #\d+ is the button$"
+TABLE_FIELDS = rf"^' (\d+)-max, {_STAKE}, Seat #(\d+) is the button$"
+#: A match line after ``Match #<id>, ``.
+MATCH_TAIL = r"(?:hand (\d+) of (\d+)|(Fantasyland continuation))$"
+MATCH = rf"^Match #([^,]+), {MATCH_TAIL}"
+SEAT_TAIL = rf" \({_NUM} points\)(?: \[Fantasyland, \d+ cards\])?$"
+SEAT_FIELDS = rf"^ \(({_NUM}) points\)(?: \[Fantasyland, (\d+) cards\])?$"
+SUMMARY_LINE = (
+    rf"^({_NUM}) points(?: \(royalties ({_NUM})\))?(, fouled)?"
+    r"(, enters Fantasyland(?: \((\d+) cards\))?)?(, stays in Fantasyland)?"
+    rf"(?: = ({_NUM}) (\S+))?$"
+)
+_ROW = {r: rf"{r} \[{CARD_LIST}\]" for r in ("top", "middle", "bottom")}
+_ROWS = "|".join(
+    ", ".join(_ROW[r] for r in order) for k in (1, 2, 3) for order in permutations(_ROW, k)
+)
+#: A whole placement line after ``<name>: ``: rows in any order, each once, then discards.
+SETS_SHAPE = rf"^sets (?:{_ROWS})(?:; discards (?:\[{CARD_LIST}\]|\d+ cards?))?$"
+_TEXT = r"\([^\[\]]*\)"
+SHOWS_SHAPE = (
+    rf"^shows top \[{CARD_LIST}\] {_TEXT}, middle \[{CARD_LIST}\] {_TEXT},"
+    rf" bottom \[{CARD_LIST}\] {_TEXT}(?: - fouled)?$"
+)
+_ROW_OFFSET = {"t": ("top [", ex.TOP), "m": ("middle [", ex.MIDDLE), "b": ("bottom [", ex.BOTTOM)}
+
+
+def segment_lines(lines: pl.DataFrame) -> Segmented:
+    """Cut a chunk's ``line``/``n`` frame into hands and sections."""
+    return segment(lines, HEADER_PREFIX, SECTIONS)
+
+
+def extract(seg: Segmented) -> ex.Extracted:
+    """Read every line of the chunk's hands into ``Extracted`` frames."""
+    return ex.read_hands(
+        seg,
+        SECTION_PREFIX,
+        {HEADER_PREFIX: _heads, "Table '": _tables, "Match #": _matches, "Seat ": _seats},
+        "line not understood before the first *** section ***",
+        _body,
+    )
+
+
+def _body(lines: pl.DataFrame) -> ex.Body:
+    """The dealt and player lines of the sections."""
+    is_dealt = pl.col("line").str.starts_with("Dealt to ")
+    dealt, dealt_cards, not_dealt, e = _dealt(lines.filter(is_dealt))
+    errors = [e]
+    players = ex.split_name(pl.concat([lines.filter(~is_dealt), not_dealt]))
+    errors.append(ex.errors(players.filter(pl.col("player").is_null()), "line not understood"))
+    players = players.filter(pl.col("player").is_not_null() & (pl.col("sec") != UNKNOWN))
+    playing = players.filter(pl.col("sec") < SHOWDOWN)
+    is_sets = pl.col("rest").str.starts_with("sets ")
+    is_timeout = pl.col("rest") == TIMEOUT
+    errors.append(
+        ex.errors(
+            playing.filter(~is_sets & ~is_timeout),
+            "expected '<name>: sets ...' or '<name>: timed out, ...' in a street",
+        )
+    )
+    sets, placed, e = _sets(playing.filter(is_sets))
+    errors.append(e)
+    timeouts = ex.acts(playing.filter(is_timeout), ex.TIMEOUT_LINE, player=pl.col("player"))
+    shows, e = _shows(players.filter(pl.col("sec") == SHOWDOWN))
+    errors.append(e)
+    summaries, e = _summaries(players.filter(pl.col("sec") == SUMMARY))
+    errors.append(e)
+    return ex.Body([dealt, timeouts, sets], [dealt_cards, placed], shows, summaries, errors)
+
+
+def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    ok, bad = ex.match_groups(lines, HEADER)
+    heads = ok.select(
+        "h",
+        "n",
+        room_hand_id=pl.col("g1"),
+        **rule_words(*(pl.col(f"g{i}") for i in (2, 3, 4, 5))),
+        local=local_time(pl.col("g6")),
+        zone=zone(ok.get_column("g7")),
+    )
+    return heads, ex.errors(
+        bad,
+        "cannot read the hand header (expected 'OFC Hand #<id>: <variant> [<fl>] <scoring>"
+        " <royalties> - <YYYY/MM/DD HH:MM:SS> <tz>')",
+    )
+
+
+def rule_words(variant: pl.Expr, fl: pl.Expr, scoring: pl.Expr, royalties: pl.Expr) -> dict:
+    """The header's rule words in format-neutral words (``parsers.header_words.HeaderWords``)."""
+    return {
+        "variant": variant.replace_strict(VARIANTS),
+        "fantasyland": fl.replace_strict(FANTASYLAND, default="default"),
+        "scoring": scoring,
+        "royalties": royalties.replace_strict(ROYALTIES),
+    }
+
+
+def local_time(clock: pl.Expr) -> pl.Expr:
+    """``YYYY/MM/DD HH:MM:SS`` as a naive time; null when no such date."""
+    return clock.str.strptime(pl.Datetime("us"), CLOCK, strict=False)
+
+
+def zone(labels: pl.Series) -> pl.Series:
+    """The zone each clock label stands for (``parsers.zones.en_zone``; null when unknown)."""
+    zones = {label: en_zone(label) for label in labels.unique().to_list()}
+    return labels.replace_strict(zones, return_dtype=pl.String)
+
+
+def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """``Table '<name>' <n>-max, <stake>, Seat #<k> is the button``; the name may hold quotes.
+
+    The fixed tail is matched from the end (fast); the name is what precedes it.
+    """
+    frame = lines.with_columns(tail=pl.col("line").str.extract(TABLE_TAIL, 0))
+    ok, bad = ex.match_groups(
+        frame.filter(pl.col("tail").is_not_null()), TABLE_FIELDS, column="tail"
+    )
+    tables = ok.select(
+        "h",
+        "n",
+        table_name=ex.drop_tail(pl.col("line").str.slice(len("Table '")), pl.col("tail")),
+        **table_fields(),
+    )
+    unread = pl.concat([frame.filter(pl.col("tail").is_null()), bad], how="diagonal_relaxed")
+    return tables, ex.errors(
+        unread,
+        "cannot read the table line (expected \"Table '<name>' <n>-max, <stake>, Seat #<k> is"
+        ' the button")',
+    )
+
+
+def table_fields() -> dict[str, pl.Expr]:
+    """The fields of a table line's tail, from the groups of ``TABLE_FIELDS``."""
+    return {
+        "max_players": pl.col("g1").cast(pl.Int64, strict=False),
+        "point_value": pl.col("g3").cast(pl.Float64, strict=False),
+        "currency": pl.col("g4"),
+        "button_seat": pl.col("g5").cast(pl.Int64, strict=False),
+    }
+
+
+def _matches(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    ok, bad = ex.match_groups(lines, MATCH)
+    matches = ok.select("h", "n", match_id=pl.col("g1"), **match_fields(2))
+    return matches, ex.errors(
+        bad, "cannot read the match line (expected 'Match #<id>, hand <i> of <m>')"
+    )
+
+
+def match_fields(first: int) -> dict[str, pl.Expr]:
+    """The fields of ``MATCH_TAIL``, whose groups start at ``g<first>``."""
+    return {
+        "match_hand": pl.col(f"g{first}").cast(pl.Int64, strict=False),
+        "match_hands": pl.col(f"g{first + 1}").cast(pl.Int64, strict=False),
+        "continuation": pl.col(f"g{first + 2}").is_not_null(),
+    }
+
+
+def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``, the tail read from the end."""
+    frame = ex.split_name(lines).with_columns(tail=pl.col("rest").str.extract(SEAT_TAIL, 0))
+    frame = frame.with_columns(
+        seat=pl.col("player").str.strip_prefix("Seat ").cast(pl.Int64, strict=False)
+    )
+    good = (
+        pl.col("tail").is_not_null()
+        & pl.col("seat").is_not_null()
+        & pl.col("player").str.starts_with("Seat ")
+    )
+    ok, bad = ex.match_groups(frame.filter(good), SEAT_FIELDS, column="tail")
+    seats = ok.select(
+        "h",
+        "n",
+        "seat",
+        player=ex.drop_tail(pl.col("rest"), pl.col("tail")),
+        **seat_fields(),
+    )
+    unread = pl.concat([frame.filter(~good.fill_null(False)), bad], how="diagonal_relaxed")
+    return seats, ex.errors(
+        unread, "cannot read the seat line (expected 'Seat <k>: <name> (<stack> points)')"
+    )
+
+
+def seat_fields() -> dict[str, pl.Expr]:
+    """The fields of a seat line's tail, from the groups of ``SEAT_FIELDS``."""
+    return {
+        "stack": ex.en_number(pl.col("g1")),
+        "fl_cards": pl.col("g2").cast(pl.Int64, strict=False).fill_null(0),
+    }
+
+
+def _dealt(lines: pl.DataFrame):
+    """``Dealt to <name> [<cards>]`` (the hero) and ``Dealt to <name> (<c> cards)``.
+
+    Returns the dealt ``acts``, the hero's dealt ``cards``, the lines that
+    turned out not to be dealt lines (a player may be called ``Dealt to me``)
+    and errors.
+    """
+    listed_line = pl.col("line").str.ends_with("]")
+    frame = pl.concat(
+        [
+            lines.filter(listed_line).with_columns(
+                tail=pl.col("line").str.extract(r" \[[^\[\]]*\]$", 0)
+            ),
+            lines.filter(~listed_line).with_columns(
+                tail=pl.col("line").str.extract(r" \(\d+ cards?\)$", 0)
+            ),
+        ]
+    )
+    frame = frame.with_columns(
+        player=ex.drop_tail(pl.col("line").str.slice(len("Dealt to ")), pl.col("tail"))
+    )
+    good = (
+        pl.col("tail").is_not_null()
+        & (pl.col("player").str.len_bytes() > 0)
+        & ~pl.col("player").str.contains(": ", literal=True)
+    )
+    ok, others = frame.filter(good), frame.filter(~good).select(lines.columns)
+    shown = pl.col("tail").str.ends_with("]")
+    listed = ok.filter(shown).with_columns(cards=pl.col("tail").str.slice(2).str.head(-1))
+    listed, bad = ex.conform(listed, "cards", f"^{CARD_LIST}$", SPELLINGS)
+    counted = ok.filter(~shown)
+    acts = ex.dealt_acts(listed, counted, pl.col("player"))
+    cards = ex.explode_cards(listed, "cards", pl.lit(ex.DEALT))
+    errors = ex.card_errors(bad, pl.col("cards"), "the dealt cards", "cannot read the dealt cards")
+    return acts, cards, others, errors
+
+
+def _sets(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """``<name>: sets <row> [<cards>], ...[; discards [<cards>] | ; discards <c> card(s)]``.
+
+    Lines in shape (``SETS_SHAPE``) are cut with literal splits; the others
+    are diagnosed in ``_bad_sets``.
+    """
+    ok, bad = ex.conform(lines, "rest", SETS_SHAPE, SPELLINGS)
+    ok = ex.split_at(ok, pl.col("rest").str.slice(len("sets ")), "; discards ", "rows", "discards")
+    letter = pl.col("part").str.head(1)
+    parts = (
+        ok.select("n", part=pl.col("rows").str.split(", "))
+        .explode("part")
+        .with_columns(letter=letter)
+        .with_columns(
+            row=pl.col("letter").replace_strict(
+                {k: v[1] for k, v in _ROW_OFFSET.items()}, return_dtype=pl.Int8
+            ),
+            cards=pl.col("part")
+            .str.slice(
+                pl.col("letter").replace_strict(
+                    {k: len(v[0]) for k, v in _ROW_OFFSET.items()}, return_dtype=pl.Int64
+                )
+            )
+            .str.head(-1),
+        )
+    )
+    shown = ok.filter(pl.col("discards").str.starts_with("[")).with_columns(
+        cards=pl.col("discards").str.slice(1).str.head(-1)
+    )
+    hidden = pl.col("discards").str.extract(r"^(\d+)", 1).cast(pl.Int64)
+    sets = ex.acts(ok, ex.SETS_LINE, player=pl.col("player"), hidden=hidden.fill_null(0))
+    cards = pl.concat(
+        [
+            ex.explode_cards(parts, "cards", pl.col("row")),
+            ex.explode_cards(shown, "cards", pl.lit(ex.DISCARD)),
+        ]
+    )
+    return sets, cards, _bad_sets(bad)
+
+
+def _bad_sets(bad: pl.DataFrame) -> pl.DataFrame:
+    """Why placement lines are out of shape: an unknown card, a row named twice, or else."""
+    if bad.height == 0:
+        return ex.no_errors()
+    listed = (
+        pl.col("rest")
+        .str.extract_all(r"\[[^\[\]]*\]")
+        .list.join(" ")
+        .str.replace_all(r"[\[\]]", "")
+    )
+    twice = pl.any_horizontal(
+        pl.col("rest").str.count_matches(f"{row} [", literal=True) > 1
+        for row in ("top", "middle", "bottom")
+    )
+    return pl.concat(
+        [
+            ex.card_errors(
+                bad.filter(~twice),
+                listed,
+                pl.format("{}'s placement", "player"),
+                pl.format(
+                    "cannot read {}'s placement (expected 'sets <row> [<cards>], ...' with rows top,"
+                    " middle, bottom, then '; discards [<cards>]' or '; discards <c> card(s)')",
+                    "player",
+                ),
+            ),
+            ex.errors(
+                bad.filter(twice), pl.format("{} names a row twice on one placement line", "player")
+            ),
+        ]
+    )
+
+
+def _shows(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    """``<name>: shows top [<3>] (<text>), middle [<5>] (<text>), bottom [<5>] (<text>)[ - fouled]``."""
+    ok, bad = ex.conform(lines, "rest", SHOWS_SHAPE, SPELLINGS)
+    ok = ok.with_columns(lists=pl.col("rest").str.extract_all(r"\[[^\[\]]*\]"))
+    rows = {
+        row: ex.card_lists(pl.col("lists").list.get(i).str.slice(1).str.head(-1))
+        for i, row in enumerate(("top", "middle", "bottom"))
+    }
+    shows = ok.select("h", "n", "player", **rows, fouled=pl.col("rest").str.ends_with(" - fouled"))
+    listed = (
+        pl.col("rest")
+        .str.extract_all(r"\[[^\[\]]*\]")
+        .list.join(" ")
+        .str.replace_all(r"[\[\]]", "")
+    )
+    errors = ex.card_errors(
+        bad,
+        listed,
+        pl.format("{}'s showdown", "player"),
+        "cannot read the showdown line (expected '<name>: shows top [..] (..), middle [..] (..),"
+        " bottom [..] (..)')",
+    )
+    return shows, errors
+
+
+def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
+    ok, bad = ex.match_groups(lines, SUMMARY_LINE, column="rest")
+    summaries = ok.select("h", "n", "player", **summary_fields())
+    return summaries, ex.errors(
+        bad,
+        "cannot read the summary line (expected '<name>: <+N|-N> points[ (royalties <r>)]"
+        "[, fouled][, enters Fantasyland (<c> cards)][, stays in Fantasyland]"
+        "[ = <+M|-M> <currency>]')",
+    )
+
+
+def summary_fields() -> dict[str, pl.Expr]:
+    """The figures of a summary line, from the groups of ``SUMMARY_LINE``."""
+    return ex.summary_fields(ex.en_number)

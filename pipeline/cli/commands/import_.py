@@ -1,0 +1,111 @@
+"""``ofc import``: hand histories into a DuckDB database, incrementally and atomically.
+
+Files are parsed into staged Parquet next to the database, scored by the
+rules engine and loaded in one transaction into a copy of the database that
+then replaces it atomically (docs/schema.md, "DuckDB database"): importing
+the same files again adds nothing, a stopped import changes nothing, and the
+dashboard may read the database all the while. ``--watch`` keeps importing
+what room clients append. Without paths, it only upgrades a database made by
+an older ofc to the current schema.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+
+from ofc_core.rulesets import PRESET_NAMES
+
+NAME = "import"
+HELP = "Import hand histories (files, folders, archives) into a DuckDB database."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        help="files, folders, globs or archives; none: only upgrade an existing --db "
+        "made by an older ofc",
+    )
+    parser.add_argument(
+        "--db", required=True, type=Path, metavar="FILE", help="the DuckDB file (created if absent)"
+    )
+    parser.add_argument(
+        "--ruleset",
+        help=f"score every hand with this ruleset instead of the one its header names "
+        f"(presets: {', '.join(PRESET_NAMES)}, or one defined in --rules-file)",
+    )
+    parser.add_argument(
+        "--rules-file", help="a TOML file defining more rulesets (docs/rulesets.md)"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=os.cpu_count() or 1,
+        help="parallel worker processes for the local engine (default: the number of cores)",
+    )
+    parser.add_argument(
+        "--engine",
+        choices=("local", "dask"),
+        default="local",
+        help="where parsing and scoring run: local processes, or a Dask cluster (--scheduler)",
+    )
+    parser.add_argument(
+        "--scheduler", metavar="ADDRESS", help="Dask scheduler address, e.g. tcp://10.0.0.5:8786"
+    )
+    parser.add_argument(
+        "--reread",
+        action="store_true",
+        help="read every file again even if already imported (stored hands are not duplicated)",
+    )
+    parser.add_argument(
+        "--watch",
+        action="store_true",
+        help="keep running: import new and grown files as a room client writes them (Ctrl-C stops)",
+    )
+    parser.add_argument(
+        "--interval",
+        type=float,
+        default=2.0,
+        help="--watch: seconds between looks at the files (default 2)",
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress output, only the closing summary"
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    from ofc_core.errors import UserError
+    from pipeline.load.importer import ImportOptions, run_import, summary_lines
+    from pipeline.load.progress import Progress
+    from pipeline.load.watch import watch
+
+    if args.workers < 1:
+        raise UserError("--workers must be 1 or more")
+    if args.watch and not args.paths:
+        raise UserError(
+            f"--watch needs the files or folders to watch: ofc import PATH... --db {args.db} --watch"
+        )
+    if args.engine == "dask" and not args.scheduler:
+        raise UserError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+    options = ImportOptions(
+        paths=tuple(args.paths),
+        db=args.db,
+        ruleset=args.ruleset,
+        rules_file=args.rules_file,
+        workers=args.workers,
+        engine=args.engine,
+        scheduler=args.scheduler,
+        reread=args.reread,
+        complete_only=args.watch,
+    )
+    progress = Progress(quiet=args.quiet)
+    if args.watch:
+        return watch(options, progress, args.interval)
+    summary = run_import(options, progress)
+    progress.close()
+    print("\n".join(summary_lines(summary)), file=sys.stdout)
+    return 0

@@ -1,0 +1,64 @@
+"""``ofc score``: the calculator: score hands given as JSON on standard input."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+import polars as pl
+
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from pipeline.rules.engine import score_hands
+from pipeline.rules.score_input import checked_rows, read_hands
+
+NAME = "score"
+HELP = "Score hands read as JSON (one object, or JSON Lines) from standard input."
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ruleset",
+        required=True,
+        help=f"ruleset name: a preset ({', '.join(PRESET_NAMES)}) or one defined in --rules-file",
+    )
+    parser.add_argument(
+        "--rules-file", help="a TOML file defining more rulesets (docs/rulesets.md)"
+    )
+
+
+def _number(value: float) -> int | float:
+    return int(value) if float(value).is_integer() else round(value, 6)
+
+
+def _player_json(name: object, result: dict) -> dict:
+    return {
+        "name": name,
+        "points": _number(result["points"]),
+        "foul": result["foul"],
+        "royalties": {
+            "top": result["royalties_top"],
+            "middle": result["royalties_middle"],
+            "bottom": result["royalties_bottom"],
+            "total": result["royalties"],
+        },
+        "categories": {row: result[f"category_{row}"] for row in ("top", "middle", "bottom")},
+        "fantasyland_next": result["fantasyland_next"],
+        "fantasyland_cards": result["fantasyland_next_cards"],
+    }
+
+
+def run(args: argparse.Namespace) -> int:
+    ruleset = load_ruleset(args.ruleset, args.rules_file)
+    hands = read_hands(sys.stdin.read())
+    rows = [
+        {"hand_id": number, **row}
+        for number, hand in enumerate(hands)
+        for row in checked_rows(hand)
+    ]
+    frame = pl.DataFrame(rows, schema_overrides={"starting_stack": pl.Float64})
+    results = iter(score_hands(frame, ruleset).player_hands.iter_rows(named=True))
+    for hand in hands:
+        players = [_player_json(p.get("name"), next(results)) for p in hand.players]
+        print(json.dumps({"players": players}, ensure_ascii=False))
+    return 0

@@ -1,0 +1,245 @@
+"""The one-transaction load of an import's staged Parquet parts into the database.
+
+``load`` moves the staged parts into the tables of docs/schema.md in a
+single transaction: it sorts every copy of every hand into new, duplicate
+(same id, same fingerprint) or conflict (same id, different fingerprint; the
+stored or first-read copy is kept), inserts the new hands with their rows,
+records rejects and conflicts once each, re-scores hands whose Fantasyland
+repeats change once their whole match is known (``pipeline.load.rescore``),
+rebuilds the metric tables and writes the run's row in ``imports``.
+"""
+
+from __future__ import annotations
+
+import datetime as dt
+from dataclasses import dataclass
+from pathlib import Path
+
+import duckdb
+import polars as pl
+
+from pipeline.load.database import KnownFile, refresh_metrics
+from pipeline.load.recompute import RulesetLoader
+from pipeline.load.rescore import rescore_matches
+
+
+@dataclass(frozen=True)
+class FileRecord:
+    """A ``source_files`` row to write: a file's path and what to remember of it."""
+
+    path: str
+    state: KnownFile
+
+
+@dataclass(frozen=True)
+class RunInfo:
+    """What an ``imports`` row says about the run, besides counts found by the load."""
+
+    started_at: dt.datetime
+    paths: str
+    ruleset_override: str | None
+    engine: str
+    workers: int
+    files_read: int
+    files_unchanged: int
+
+
+@dataclass(frozen=True)
+class LoadCounts:
+    """What the load stored."""
+
+    import_id: int
+    hands_read: int
+    hands_added: int
+    hands_duplicate: int
+    hands_conflict: int
+    rejects_added: int
+    mismatches_added: int
+    rescored: int
+
+
+def _parquet(staging: Path, table: str) -> str:
+    pattern = str(staging / "*" / f"{table}.parquet").replace("'", "''")
+    return f"read_parquet('{pattern}')"
+
+
+def _classify(con: duckdb.DuckDBPyConnection, staging: Path) -> None:
+    """Temp table ``verdicts``: every copy of every hand read, with new/duplicate/conflict."""
+    con.execute(f"""
+        CREATE OR REPLACE TEMP TABLE verdicts AS
+        WITH copies AS (
+            SELECT hand_id, fingerprint, source_file, source_line, part
+            FROM {_parquet(staging, "hands")}
+        ),
+        ordered AS (
+            SELECT *,
+                row_number() OVER w AS k,
+                first_value(fingerprint) OVER w AS first_fingerprint,
+                first_value(source_file) OVER w AS first_file,
+                first_value(source_line) OVER w AS first_line
+            FROM copies
+            WINDOW w AS (PARTITION BY hand_id ORDER BY part, source_line)
+        )
+        SELECT o.*,
+            coalesce(h.fingerprint, o.first_fingerprint) AS kept_fingerprint,
+            coalesce(h.source_file, o.first_file) AS kept_file,
+            coalesce(h.source_line, o.first_line) AS kept_line,
+            CASE
+                WHEN h.hand_id IS NULL AND o.k = 1 THEN 'new'
+                WHEN o.fingerprint = coalesce(h.fingerprint, o.first_fingerprint) THEN 'duplicate'
+                ELSE 'conflict'
+            END AS verdict
+        FROM ordered AS o
+        LEFT JOIN hands AS h USING (hand_id)
+    """)
+
+
+def _insert_new(con: duckdb.DuckDBPyConnection, staging: Path, import_id: int) -> None:
+    all_new = con.execute(
+        "SELECT count(*) FILTER (WHERE verdict <> 'new') = 0 FROM verdicts"
+    ).fetchall()[0][0]
+    keep = (
+        ""
+        if all_new
+        else "SEMI JOIN (SELECT part, hand_id FROM verdicts WHERE verdict = 'new') AS n "
+        "ON s.part = n.part AND s.hand_id = n.hand_id"
+    )
+    con.execute(
+        f"INSERT INTO hands BY NAME SELECT s.* EXCLUDE (part), {import_id} AS import_id "
+        f"FROM {_parquet(staging, 'hands')} AS s {keep}"
+    )
+    for table in ("player_hands", "placements", "pairwise"):
+        con.execute(
+            f"INSERT INTO {table} BY NAME SELECT s.* EXCLUDE (part) "
+            f"FROM {_parquet(staging, table)} AS s {keep}"
+        )
+
+
+def _insert_rejects(con: duckdb.DuckDBPyConnection, staging: Path, import_id: int) -> int:
+    before = con.execute("SELECT count(*) FROM rejects").fetchall()[0][0]
+    con.execute(f"""
+        INSERT INTO rejects BY NAME
+        SELECT DISTINCT r.source_file, r.source_line, r.room_hand_id, r.reason, r.excerpt,
+            {import_id} AS import_id
+        FROM {_parquet(staging, "rejects")} AS r
+        WHERE NOT EXISTS (
+            SELECT 1 FROM rejects AS x
+            WHERE x.source_file IS NOT DISTINCT FROM r.source_file
+              AND x.source_line IS NOT DISTINCT FROM r.source_line
+              AND x.reason IS NOT DISTINCT FROM r.reason
+        )
+    """)
+    return con.execute("SELECT count(*) FROM rejects").fetchall()[0][0] - before
+
+
+def _forget_fixed_rejects(con: duckdb.DuckDBPyConnection, import_id: int) -> None:
+    """Drop rejects of hands now stored (e.g. scored once ``--rules-file`` defined their ruleset)."""
+    con.execute(
+        "DELETE FROM rejects WHERE (source_file, source_line) IN "
+        "(SELECT source_file, source_line FROM hands WHERE import_id = ?)",
+        [import_id],
+    )
+
+
+def _insert_conflicts(con: duckdb.DuckDBPyConnection, import_id: int) -> None:
+    con.execute(f"""
+        INSERT INTO conflicts BY NAME
+        SELECT DISTINCT v.hand_id, {import_id} AS import_id, v.source_file, v.source_line,
+            v.fingerprint, v.kept_fingerprint AS stored_fingerprint,
+            v.kept_file AS stored_source_file, v.kept_line AS stored_source_line
+        FROM verdicts AS v
+        WHERE v.verdict = 'conflict' AND NOT EXISTS (
+            SELECT 1 FROM conflicts AS c
+            WHERE c.hand_id = v.hand_id AND c.fingerprint = v.fingerprint
+              AND c.source_file IS NOT DISTINCT FROM v.source_file
+              AND c.source_line IS NOT DISTINCT FROM v.source_line
+        )
+    """)
+
+
+def _write_files(con: duckdb.DuckDBPyConnection, files: list[FileRecord], import_id: int) -> None:
+    if not files:
+        return
+    frame = pl.DataFrame(
+        [{"path": f.path} | vars(f.state) for f in files],
+        schema={
+            "path": pl.String,
+            "size_bytes": pl.Int64,
+            "mtime_ns": pl.Int64,
+            "bytes_imported": pl.Int64,
+            "lines_imported": pl.Int64,
+            "prefix_sha256": pl.String,
+            "hands_read": pl.Int64,
+        },
+    ).with_columns(import_id=pl.lit(import_id, pl.Int32))
+    con.register("file_records", frame)
+    con.execute("DELETE FROM source_files WHERE path IN (SELECT path FROM file_records)")
+    con.execute("INSERT INTO source_files BY NAME SELECT * FROM file_records")
+    con.unregister("file_records")
+
+
+def load(
+    con: duckdb.DuckDBPyConnection,
+    staging: Path,
+    files: list[FileRecord],
+    run: RunInfo,
+    load_ruleset: RulesetLoader,
+) -> LoadCounts:
+    """Load the staged parts into the database in one transaction (see the module docstring)."""
+    con.execute("BEGIN TRANSACTION")
+    import_id = con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()[0][0]
+    _classify(con, staging)
+    verdicts = dict(con.execute("SELECT verdict, count(*) FROM verdicts GROUP BY ALL").fetchall())
+    _insert_new(con, staging, import_id)
+    rejects_read = con.execute(f"SELECT count(*) FROM {_parquet(staging, 'rejects')}").fetchall()[
+        0
+    ][0]
+    rejects_added = _insert_rejects(con, staging, import_id)
+    _forget_fixed_rejects(con, import_id)
+    _insert_conflicts(con, import_id)
+    rescored = rescore_matches(con, import_id, load_ruleset)
+    _write_files(con, files, import_id)
+    refresh_metrics(con)
+    mismatches = con.execute(
+        "SELECT count(*) FROM audit_mismatches SEMI JOIN "
+        "(SELECT hand_id FROM hands WHERE import_id = ?) USING (hand_id)",
+        [import_id],
+    ).fetchall()[0][0]
+    counts = LoadCounts(
+        import_id=import_id,
+        hands_read=sum(verdicts.values()) + rejects_read,
+        hands_added=verdicts.get("new", 0),
+        hands_duplicate=verdicts.get("duplicate", 0),
+        hands_conflict=verdicts.get("conflict", 0),
+        rejects_added=rejects_added,
+        mismatches_added=mismatches,
+        rescored=rescored,
+    )
+    _write_import(con, run, counts)
+    con.execute("COMMIT")
+    return counts
+
+
+def _write_import(con: duckdb.DuckDBPyConnection, run: RunInfo, counts: LoadCounts) -> None:
+    finished = dt.datetime.now(dt.UTC)
+    con.execute(
+        "INSERT INTO imports VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [
+            counts.import_id,
+            run.started_at,
+            finished,
+            run.paths,
+            run.ruleset_override,
+            run.engine,
+            run.workers,
+            run.files_read,
+            run.files_unchanged,
+            counts.hands_read,
+            counts.hands_added,
+            counts.hands_duplicate,
+            counts.hands_conflict,
+            counts.rejects_added,
+            counts.mismatches_added,
+            (finished - run.started_at).total_seconds(),
+        ],
+    )
