@@ -23,7 +23,6 @@ import polars as pl
 
 from ofc_core.errors import UserError
 from pipeline.load.database import schema_problem, stored_version
-from pipeline.load.integrity import check_whole
 
 ALIAS = "ofc"
 #: DuckDB's memory limit in the dashboard (a shared laptop, many sessions).
@@ -55,11 +54,8 @@ def _open(path: Path) -> duckdb.DuckDBPyConnection:
     connection.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     try:
         connection.execute(f"ATTACH '{_quoted(path)}' AS {ALIAS} (READ_ONLY)")
-        check_whole(connection, path, ALIAS)
-    except (duckdb.Error, UserError) as error:
+    except duckdb.Error as error:
         connection.close()
-        if isinstance(error, UserError):
-            raise
         raise UserError(f"cannot open {path} as a DuckDB database: {error}") from None
     problem = schema_problem(path, stored_version(connection, ALIAS))
     if problem:

@@ -18,7 +18,6 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
-from pipeline.load.integrity import check_whole
 from pipeline.load.recompute import SETTLEMENT_COLUMNS
 
 SCHEMA_VERSION = "2"
@@ -59,11 +58,6 @@ def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
         con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as error:
         raise UserError(f"cannot open {path} as a DuckDB database: {error}") from None
-    try:
-        check_whole(con, path)
-    except UserError:
-        con.close()
-        raise
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     con.execute("SET preserve_insertion_order = false")
     if not read_only:
@@ -168,15 +162,9 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
 
 def _open_read_only(db: Path) -> duckdb.DuckDBPyConnection:
     try:
-        con = duckdb.connect(str(db), read_only=True)
+        return duckdb.connect(str(db), read_only=True)
     except duckdb.Error as error:
         raise UserError(f"cannot open {db} as a DuckDB database: {error}") from None
-    try:
-        check_whole(con, db)
-    except UserError:
-        con.close()
-        raise
-    return con
 
 
 def schema_version(db: Path) -> str | None:

@@ -15,7 +15,6 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
-from pipeline.load.integrity import check_whole
 
 #: Points drawn at most on the cumulative points chart (hands are bucketed beyond).
 MAX_POINTS = 1500
@@ -63,11 +62,6 @@ def connect(db: Path) -> duckdb.DuckDBPyConnection:
         con = duckdb.connect(str(db), read_only=True)
     except duckdb.Error as error:
         raise UserError(f"cannot open {db} as a DuckDB database: {error}") from None
-    try:
-        check_whole(con, db)
-    except UserError:
-        con.close()
-        raise
     tables = {row[0] for row in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
     if "player_summary" not in tables:
         con.close()
