@@ -34,13 +34,16 @@ import polars as pl
 import pyarrow as pa
 
 from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
 from ofc_core.rulesets import load_ruleset
 from parsers import dataset, fast, jsonl, model
 from parsers.detect import detect, holds_no_hands
 from parsers.formats import en, ru
+from parsers.limits import LineLimited, without_long_lines
 from parsers.lines import (
     CHUNK_BYTES,
     HEAD_BYTES,
+    ArchiveTruncated,
     Chunk,
     Source,
     choose_encoding,
@@ -50,10 +53,10 @@ from parsers.lines import (
     read_chunks,
     read_head,
 )
-from parsers.memory import keep_freed_memory
 from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
+from parsers.workers import start_worker
 
 TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
 FORMAT_CHOICES = ("auto", "en", "ru", "jsonl")
@@ -140,11 +143,22 @@ def parse_files(
         )
     options = Options(fmt, ruleset, chunk_bytes, batch_rows)
     groups = _balance(sources, max(1, workers))
-    if len(groups) == 1:
-        results = [_work(0, groups[0], str(out_dir), options)]
-    else:
-        results = _in_processes(groups, str(out_dir), options)
-    dataset.finish(out_dir)
+    try:
+        if len(groups) == 1:
+            results = [_work(0, groups[0], str(out_dir), options)]
+        else:
+            results = _in_processes(groups, str(out_dir), options)
+        dataset.finish(out_dir)
+    except UserError:
+        raise
+    except Exception as error:
+        problem = storage_problem(error)
+        if problem is None:
+            raise
+        dataset.discard(out_dir)
+        raise UserError(
+            f"writing the dataset to {out_dir} stopped: {problem}; the parts written are removed"
+        ) from None
     files = tuple(f for group in results for f in group)
     order = {s.name: i for i, s in enumerate(sources)}
     files = tuple(sorted(files, key=lambda f: order.get(f.name, 0)))
@@ -178,7 +192,10 @@ def _in_processes(
     os.environ["POLARS_MAX_THREADS"] = "1"
     try:
         with ProcessPoolExecutor(
-            len(groups), mp_context=get_context("spawn"), initializer=keep_freed_memory
+            len(groups),
+            mp_context=get_context("spawn"),
+            initializer=start_worker,  # dies with this process
+            initargs=(os.getpid(),),
         ) as pool:
             futures = [pool.submit(_work, i, g, out_dir, options) for i, g in enumerate(groups)]
             return [f.result() for f in futures]
@@ -198,6 +215,10 @@ def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> 
 Sink = Callable[[str, pa.Table], None]
 
 
+class WriteFailed(Exception):
+    """Writing parsed rows failed (a full disk...): the run stops; the file read is not at fault."""
+
+
 class _Tally:
     """What one source's tables added up to so far; hands go on to ``sink``."""
 
@@ -209,7 +230,10 @@ class _Tally:
 
     def __call__(self, tables: dict[str, pa.Table], guessed: dict[str, int] | None = None) -> None:
         for name, rows in tables.items():
-            self.sink(name, rows)
+            try:
+                self.sink(name, rows)
+            except Exception as error:  # writing failed: not a fault of the file being read
+                raise WriteFailed(str(error)) from error
         self.stored += tables["hands"].num_rows
         self.rejected += tables["rejects"].num_rows
         for ruleset, count in (guessed or {}).items():
@@ -226,6 +250,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     try:
         with open_binary(source) as raw:
             head, stream = read_head(raw)
+            stream = LineLimited(stream)  # an endless line costs no more memory than a short one
             text = head.decode(choose_encoding(head), errors="replace")
             kind = options.fmt if options.fmt != "auto" else detect(text)
             if kind is None and _not_a_history(source, head):
@@ -237,7 +262,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             else:
                 seen = None
                 for chunk in read_chunks(stream, options.chunk_bytes):
-                    read = parse_chunk(chunk, source.name, kind or "en", options.ruleset, seen)
+                    read = parse_chunk(chunk, source.name, kind, options.ruleset, seen)
                     tally(read.tables, read.guessed)
                     if read.fast_path_error is not None:
                         tally.fallbacks += 1
@@ -247,7 +272,12 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
         line = 1 if done is None else done.first_line + done.data.count(b"\n")
-        reject = _reject(source.name, line, f"cannot read the rest of the file: {error}")
+        reason = (
+            f"{error}; the hands before it are kept"
+            if isinstance(error, ArchiveTruncated)
+            else f"cannot read the rest of the file: {error}"
+        )
+        reject = _reject(source.name, line, reason)
         tally({"rejects": reject} | _empty("hands", "player_hands", "placements"))
     if kind is None and not notes:
         notes.append("no hand header in its first 64 KB: read as en")
@@ -316,17 +346,37 @@ class ChunkRead(NamedTuple):
 
 
 def parse_chunk(
-    chunk: Chunk, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
 ) -> ChunkRead:
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
+
+    A line over ``parsers.limits.MAX_LINE_BYTES`` is replaced by a note
+    before parsing (``parsers.limits``).
+    """
+    data = without_long_lines(chunk.data)
+    if data is not chunk.data:
+        chunk = Chunk(data, chunk.first_line, chunk.encoding)
+    return _parse_chunk(chunk, source_name, kind, ruleset, seen)
+
+
+def _parse_chunk(
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
+) -> ChunkRead:
+    """``parse_chunk`` of a chunk with no over-long line.
 
     ``en`` text goes through the fast path first (``parsers.fast``), which
     stores the plain hands and hands the others back; those (or the whole
     chunk, for other formats, or when the fast path cannot read it) go
     through the thorough reader. An error of the fast path (a bug, never bad
     input) is not fatal: the chunk is read the thorough way, and the error is
-    returned so the summaries count and show it.
+    returned so the summaries count and show it. Text of no known format
+    (``kind`` None) is read as ``en``, and its stray lines are rejected as not
+    a hand history, keeping none of their content.
     """
+    if kind is None:
+        read = _parse_chunk(chunk, source_name, "en", ruleset, seen)
+        rejects = model.not_a_hand_history(read.tables["rejects"])
+        return read._replace(tables=read.tables | {"rejects": rejects})
     error = None
     if kind == "en":
         try:

@@ -35,6 +35,7 @@ from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
 from parsers.formats.en import ID_PATTERN
+from parsers.model import stray_reason
 from parsers.schema import REJECTS
 
 
@@ -149,11 +150,11 @@ def _repeated_ids(
 
 
 def _stray_rejects(hands: Hands, source_file: str) -> pa.Table:
-    strays = hands.strays.select(
+    strays = hands.strays.with_columns(garbled=pl.lit(0)).select(
         source_file=pl.lit(source_file, dtype=pl.String),
         source_line="n",
         room_hand_id=pl.lit(None, dtype=pl.String),
-        reason=pl.format("{} line(s) outside any hand: no hand header before them", "count"),
+        reason=stray_reason(),
         excerpt="line",
     )
     return strays.to_arrow().cast(REJECTS)
