@@ -27,7 +27,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
-from types import ModuleType
 from typing import NamedTuple
 
 import polars as pl
@@ -37,7 +36,7 @@ from ofc_core.errors import UserError
 from ofc_core.rulesets import load_ruleset
 from parsers import dataset, fast, jsonl, model
 from parsers.detect import detect
-from parsers.formats import en, ru
+from parsers.formats import TEXT_FORMATS
 from parsers.lines import (
     CHUNK_BYTES,
     Chunk,
@@ -54,8 +53,7 @@ from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
 
-TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
-FORMAT_CHOICES = ("auto", "en", "ru", "jsonl")
+FORMAT_CHOICES = ("auto", *TEXT_FORMATS, "jsonl")
 READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeError)
 
 
@@ -374,7 +372,7 @@ def _tables(
         seg.lines,
         source_file=source_name,
         source_format=kind,
-        id_pattern=fmt.ID_PATTERN,
+        id_pattern=fmt.id_pattern,
         seen=seen,
     )
     tables = {

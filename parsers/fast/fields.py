@@ -23,11 +23,11 @@ MOST_KNOWN = 200_000
 
 
 class Reading:
-    """The fields (expressions of the groups ``g1``, ``g2``, ... of ``pattern``) of texts,
-    and ``read``: whether a text matched (false, and the fields null, where not). The first
-    group must take part in every match.
+    """The fields (expressions of the named groups of ``pattern``) of texts, and ``read``:
+    whether a text matched (false, and the fields null, where not). The first group must
+    take part in every match.
 
-    >>> digit = Reading(r"^a(\\d)$", {"d": pl.col("g1")})
+    >>> digit = Reading(r"^a(?P<digit>\\d)$", {"d": pl.col("digit")})
     >>> digit.rows(["a1", "b"], unread=1).rows()
     [(True, '1'), (False, None), (False, None)]
     """
