@@ -34,7 +34,7 @@ import pyarrow as pa
 
 from ofc_core.errors import UserError
 from ofc_core.rulesets import load_ruleset
-from parsers import dataset, fast, jsonl, model
+from parsers import batch, dataset, fast, jsonl, model
 from parsers.detect import detect
 from parsers.formats import TEXT_FORMATS
 from parsers.lines import (
@@ -187,7 +187,64 @@ def _in_processes(
 def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> list[FileSummary]:
     """Parse a group of sources into one writer's parts."""
     with dataset.DatasetWriter(out_dir, f"w{index:02d}", options.batch_rows) as writer:
-        return [parse_source(source, writer.add, options) for source in sources]
+        return parse_sources(sources, writer.add, options)
+
+
+def parse_sources(sources: list[Source], sink: Sink, options: Options) -> list[FileSummary]:
+    """Parse sources in order: consecutive small files of one text format together
+    (``parsers.batch``), every other source on its own."""
+    summaries: list[FileSummary] = []
+    pending: list[batch.SmallFile] = []
+    for source in sources:
+        small = _small_file(source, options)
+        if pending and (
+            small is None or small.kind != pending[0].kind or len(pending) >= batch.BATCH_FILES
+            or sum(len(f.data) for f in pending) + len(small.data) > options.chunk_bytes
+        ):  # fmt: skip
+            summaries += _parse_batch(pending, sink, options)
+            pending = []
+        if small is None:
+            summaries.append(parse_source(source, sink, options))
+        else:
+            pending.append(small)
+    if pending:
+        summaries += _parse_batch(pending, sink, options)
+    return summaries
+
+
+def _small_file(source: Source, options: Options) -> batch.SmallFile | None:
+    """A small source of a room text format, read whole; None for any other source (or one
+    that does not read: ``parse_source`` reports why)."""
+    try:
+        data = batch.read_small(source, _size(source), options.chunk_bytes)
+    except READ_ERRORS:
+        return None
+    if data is None:
+        return None
+    kind = (
+        options.fmt if options.fmt != "auto" else detect(data[: 64 << 10].decode(errors="replace"))
+    )
+    return batch.SmallFile(source, kind, data) if kind in TEXT_FORMATS else None
+
+
+def _parse_batch(files: list[batch.SmallFile], sink: Sink, options: Options) -> list[FileSummary]:
+    """Small files read as one chunk, each row given back its file and line; when the joined
+    read is not clean (``parsers.batch``), each file read on its own."""
+    if len(files) == 1:
+        return [parse_source(files[0].source, sink, options)]
+    started = time.perf_counter()
+    joined = batch.Joined.of(files)
+    read = parse_chunk(Chunk(joined.data, 1, "utf-8"), "", files[0].kind, options.ruleset, None)
+    if read.tables["rejects"].num_rows or read.guessed or read.fast_path_error is not None:
+        return [parse_source(f.source, sink, options) for f in files]
+    for name, rows in joined.placed(read.tables).items():
+        sink(name, rows)
+    counts = joined.hands_per_file(read.tables["hands"])
+    share = (time.perf_counter() - started) / max(len(joined.data), 1)
+    return [
+        FileSummary(f.source.name, f.kind, count, count, 0, share * len(f.data))
+        for f, count in zip(files, counts, strict=True)
+    ]
 
 
 Sink = Callable[[str, pa.Table], None]
