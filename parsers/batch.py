@@ -30,12 +30,12 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from parsers.lines import Source, open_binary, read_chunks
+from parsers.lines import BOM, Source, as_utf8, choose_encoding, open_binary
 
-#: Files of at most this many bytes (compressed size for ``.gz``) are read in batches.
+#: Files of at most this many bytes (uncompressed) are read in batches.
 SMALL_FILE_BYTES = 1 << 20
 #: A batch holds at most this many files (a messy file costs a re-read of its batch).
-BATCH_FILES = 512
+BATCH_FILES = 1024
 
 
 @dataclass(frozen=True)
@@ -47,15 +47,16 @@ class SmallFile:
     data: bytes
 
 
-def read_small(source: Source, size: int, chunk_bytes: int) -> bytes | None:
-    """The text of ``source`` as one chunk, or None when it is not small (or not one chunk)."""
-    if size > SMALL_FILE_BYTES:
-        return None
+def read_small(source: Source) -> bytes | None:
+    """The text of ``source`` as ``parsers.lines.read_chunks`` gives a file of one chunk
+    (without a byte order mark, in UTF-8), or None when it is not small."""
     with open_binary(source) as raw:
-        chunks = list(read_chunks(raw, chunk_bytes))
-    if len(chunks) != 1 or chunks[0].first_line != 1:
+        data = raw.read(SMALL_FILE_BYTES + 1)
+    if len(data) > SMALL_FILE_BYTES:
         return None
-    return chunks[0].data
+    if data.startswith(BOM):
+        return data[len(BOM) :]
+    return as_utf8(data, choose_encoding(data[: len(BOM) + (1 << 20)]))
 
 
 @dataclass(frozen=True, eq=False)

@@ -195,18 +195,20 @@ def parse_sources(sources: list[Source], sink: Sink, options: Options) -> list[F
     (``parsers.batch``), every other source on its own."""
     summaries: list[FileSummary] = []
     pending: list[batch.SmallFile] = []
+    size = 0  # bytes pending
     for source in sources:
         small = _small_file(source, options)
         if pending and (
             small is None or small.kind != pending[0].kind or len(pending) >= batch.BATCH_FILES
-            or sum(len(f.data) for f in pending) + len(small.data) > options.chunk_bytes
+            or size + len(small.data) > options.chunk_bytes
         ):  # fmt: skip
             summaries += _parse_batch(pending, sink, options)
-            pending = []
+            pending, size = [], 0
         if small is None:
             summaries.append(parse_source(source, sink, options))
         else:
             pending.append(small)
+            size += len(small.data)
     if pending:
         summaries += _parse_batch(pending, sink, options)
     return summaries
@@ -216,7 +218,7 @@ def _small_file(source: Source, options: Options) -> batch.SmallFile | None:
     """A small source of a room text format, read whole; None for any other source (or one
     that does not read: ``parse_source`` reports why)."""
     try:
-        data = batch.read_small(source, _size(source), options.chunk_bytes)
+        data = batch.read_small(source)
     except READ_ERRORS:
         return None
     if data is None:
