@@ -10,12 +10,13 @@ is given back its own file and line: ``hands`` and ``rejects`` carry
 numbers by where each file starts.
 
 The joined read is kept only when it is *clean*: no rejects, no hand
-scored under a guessed ruleset, no fast path error. Otherwise each file of
-the batch is read again on its own (``parsers.run.parse_source``), which
-gives exactly the per-file result: a repeated room id across files, stray
-lines at a file's edge or a guessed ruleset are all per file matters. A
-clean archive, the common case, takes the fast route; a messy one costs
-what it did before.
+scored under a guessed ruleset, no fast path error. Otherwise each half of
+the batch is read the same way, down to single files read on their own
+(``parsers.run.parse_source``), which gives exactly the per-file result: a
+repeated room id across files, stray lines at a file's edge or a guessed
+ruleset are all per file matters. A clean archive, the common case, takes
+the fast route; a messy file costs a few joined reads of the files around
+it.
 
 >>> joined = Joined.of([SmallFile(Source("a"), "en", b"x\\ny"), SmallFile(Source("b"), "en", b"z\\n")])
 >>> joined.data, joined.starts.tolist()
@@ -34,8 +35,8 @@ from parsers.lines import BOM, Source, as_utf8, choose_encoding, open_binary
 
 #: Files of at most this many bytes (uncompressed) are read in batches.
 SMALL_FILE_BYTES = 1 << 20
-#: A batch holds at most this many files (a messy file costs a re-read of its batch).
-BATCH_FILES = 1024
+#: A batch holds at most this many files.
+BATCH_FILES = 4096
 
 
 @dataclass(frozen=True)

@@ -231,14 +231,16 @@ def _small_file(source: Source, options: Options) -> batch.SmallFile | None:
 
 def _parse_batch(files: list[batch.SmallFile], sink: Sink, options: Options) -> list[FileSummary]:
     """Small files read as one chunk, each row given back its file and line; when the joined
-    read is not clean (``parsers.batch``), each file read on its own."""
+    read is not clean (``parsers.batch``), each half read so, down to single files read on
+    their own: a messy file costs a few joined reads, never its batch's clean files."""
     if len(files) == 1:
         return [parse_source(files[0].source, sink, options)]
     started = time.perf_counter()
     joined = batch.Joined.of(files)
     read = parse_chunk(Chunk(joined.data, 1, "utf-8"), "", files[0].kind, options.ruleset, None)
     if read.tables["rejects"].num_rows or read.guessed or read.fast_path_error is not None:
-        return [parse_source(f.source, sink, options) for f in files]
+        half = len(files) // 2
+        return _parse_batch(files[:half], sink, options) + _parse_batch(files[half:], sink, options)
     for name, rows in joined.placed(read.tables).items():
         sink(name, rows)
     counts = joined.hands_per_file(read.tables["hands"])
@@ -371,7 +373,7 @@ def parse_chunk(
     returned so the summaries count and show it.
     """
     error = None
-    if kind == "en":
+    if kind in fast.FORMATS:
         try:
             part = fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen)
         except Exception as failure:  # see the docstring

@@ -34,8 +34,11 @@ from parsers.fast.body import read_body
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
-from parsers.formats.en import ID_PATTERN
+from parsers.formats.en import FORMAT
 from parsers.schema import REJECTS
+
+#: The text formats this path reads (the others go to their thorough reader alone).
+FORMATS = (FORMAT.name,)
 
 
 @dataclass(frozen=True)
@@ -140,7 +143,7 @@ def _repeated_ids(
     if len(loose):
         first = hands.first[loose]
         headers = text.strings(text.starts[first], text.ends[first])
-        room_ids = room_ids.clone().scatter(loose, headers.str.extract(ID_PATTERN, 1))
+        room_ids = room_ids.clone().scatter(loose, headers.str.extract(FORMAT.id_pattern, 1))
     ids = pl.DataFrame({"id": room_ids})
     repeated = pl.col("id").is_duplicated()
     if seen is not None and seen.height:
