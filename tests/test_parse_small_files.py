@@ -8,13 +8,15 @@ their own file and line.
 
 from __future__ import annotations
 
+import gzip
+import zipfile
 from pathlib import Path
 
 import polars as pl
 import pytest
 from polars.testing import assert_frame_equal
 
-from parsers import batch
+from parsers import batch, run
 from pipeline.simulator.chunk import run_chunk
 from pipeline.simulator.render import en as render_en
 from pipeline.simulator.render import ru as render_ru
@@ -40,11 +42,21 @@ def write_files(folder: Path, texts: list[str], encoding: str = "utf-8") -> None
 
 
 def both_ways(folder: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch):
-    """The summary and tables of ``folder`` parsed batched, then one file at a time."""
+    """``folder`` parsed batched, then one file at a time (summary and tables each), and how
+    many files the batched parse read on their own (``parsers.run.parse_source``)."""
+    alone_files = []
+    read_alone = run.parse_source
+
+    def counted(source, sink, options):
+        alone_files.append(source.name)
+        return read_alone(source, sink, options)
+
+    monkeypatch.setattr(run, "parse_source", counted)
     batched = parse([folder], tmp_path / "batched")
+    monkeypatch.undo()
     monkeypatch.setattr(batch, "SMALL_FILE_BYTES", -1)
     alone = parse([folder], tmp_path / "alone")
-    return batched, alone
+    return batched, alone, len(alone_files)
 
 
 def assert_same(batched, alone) -> None:
@@ -71,8 +83,9 @@ def test_one_hand_files_batched_as_alone(fmt, encoding, tmp_path, monkeypatch):
             )
         )
     write_files(tmp_path / "in", texts, encoding)
-    batched, alone = both_ways(tmp_path / "in", tmp_path, monkeypatch)
+    batched, alone, read_alone = both_ways(tmp_path / "in", tmp_path, monkeypatch)
     assert_same(batched, alone)
+    assert read_alone == 0  # every file was read in the joined chunk
     hands = batched[1]["hands"]
     assert hands.height == len(texts)
     assert hands.get_column("source_line").unique().to_list() == [1]
@@ -86,9 +99,10 @@ def test_messy_files_read_one_by_one(tmp_path, monkeypatch):
     texts[5] = "junk before the hand\n\n" + texts[5]
     texts[7] = texts[7].replace("*** SHOWDOWN ***", "*** SHOWDOWN ***\nnonsense")
     write_files(tmp_path / "in", texts)
-    batched, alone = both_ways(tmp_path / "in", tmp_path, monkeypatch)
+    batched, alone, read_alone = both_ways(tmp_path / "in", tmp_path, monkeypatch)
     assert_same(batched, alone)
     assert batched[0].rejected >= 2
+    assert 3 <= read_alone < len(texts)  # the messy files alone, the clean ones in halves
 
 
 def test_rows_name_their_file_and_line(tmp_path):
@@ -116,7 +130,24 @@ def test_mixed_formats_and_large_files_keep_their_own_reader(tmp_path, monkeypat
     for i, text in enumerate(hand_texts("ru", 3)):
         write_hands(folder / f"b-{i}.txt", [text])
     (folder / "c-empty.txt").write_text("nothing here\n")
-    batched, alone = both_ways(folder, tmp_path, monkeypatch)
+    batched, alone, read_alone = both_ways(folder, tmp_path, monkeypatch)
     assert_same(batched, alone)
+    assert read_alone == 1  # the file with no hand
     assert [f.format for f in batched[0].files] == ["en"] * 3 + ["ru"] * 3 + [None]
     assert pl.concat([batched[1]["hands"]]).height == 6
+
+
+def test_zip_members_gz_files_and_byte_order_marks_batched_as_alone(tmp_path, monkeypatch):
+    texts = hand_texts("en", 6)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "archive.zip", "w") as archive:
+        for i, text in enumerate(texts[:3]):
+            archive.writestr(f"hand-{i}.txt", text + "\n")
+    for i, text in enumerate(texts[3:5]):
+        (folder / f"hand-{i}.txt.gz").write_bytes(gzip.compress(text.encode()))
+    write_hands(folder / "hand-bom.txt", [texts[5]], bom=True, newline="\r\n")
+    batched, alone, read_alone = both_ways(folder, tmp_path, monkeypatch)
+    assert_same(batched, alone)
+    assert read_alone == 0
+    assert batched[0].stored == 6 and batched[0].rejected == 0
