@@ -346,6 +346,12 @@ def card_errors(
     return pl.concat([named, errors(rest, otherwise)])
 
 
+def bound_errors(frame: pl.DataFrame, problem: pl.Expr) -> pl.DataFrame:
+    """Errors for the lines of ``frame`` whose ``problem`` (``parsers.bounds``) is not null."""
+    found = frame.with_columns(_problem=problem).filter(pl.col("_problem").is_not_null())
+    return errors(found, pl.col("_problem"))
+
+
 def no_errors() -> pl.DataFrame:
     return pl.DataFrame(schema=ERRORS_SCHEMA)
 

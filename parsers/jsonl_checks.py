@@ -16,6 +16,7 @@ import pyarrow as pa
 
 from ofc_core.cards import CARD_NAMES
 from ofc_core.variants import VARIANTS
+from parsers import bounds
 from parsers.schema import PLACEMENT_ROWS, ROWS, SOURCE_FORMATS
 
 TIME_FORMAT = "%Y-%m-%dT%H:%M:%S%.fZ"
@@ -39,6 +40,40 @@ def _missing(names, prefix: pl.Expr | None = None) -> list[pl.Expr]:
         reason = pl.format("{}: " + text, prefix) if prefix is not None else pl.lit(text)
         out.append(pl.when(pl.col(name).is_null()).then(reason))
     return out
+
+
+#: The numbers of a hand and of a player bounded as in the text formats (``parsers.bounds``).
+HAND_BOUNDS = {
+    "point_value": bounds.POINT_VALUE,
+    "max_players": bounds.MAX_PLAYERS,
+    "button_seat": bounds.BUTTON_SEAT,
+    "match_hand": bounds.MATCH_HAND,
+    "match_hands": bounds.MATCH_HANDS,
+}
+PLAYER_BOUNDS = {
+    "seat": bounds.SEAT,
+    "starting_stack": bounds.STACK,
+    "reported_points": bounds.POINTS,
+    "reported_royalties": bounds.ROYALTIES,
+    "reported_money": bounds.MONEY,
+}
+
+
+def _bounded(fields: dict[str, bounds.Bound], prefix: pl.Expr | None = None) -> pl.Expr:
+    """The first field out of its bound, as ``<name> <value> is outside <low>..<high>``."""
+    checks = []
+    for name, bound in fields.items():
+        named = bounds.Bound(name, bound.low, bound.high)
+        value = pl.col(name).cast(pl.Float64)
+        checks.append((named, value.cast(pl.String), value))
+    found = bounds.problem(checks)
+    return found if prefix is None else pl.format("{}: {}", prefix, found)
+
+
+def _played_at() -> pl.Expr:
+    return pl.col("played_at").str.to_datetime(
+        TIME_FORMAT, time_unit="us", time_zone="UTC", strict=False
+    )
 
 
 def _hand_reasons() -> list[pl.Expr]:
@@ -70,13 +105,13 @@ def _hand_reasons() -> list[pl.Expr]:
                 "room_hand_id",
             )
         ),
-        when(
-            pl.col("played_at")
-            .str.to_datetime(TIME_FORMAT, time_unit="us", time_zone="UTC", strict=False)
-            .is_null()
-        ).then(
+        when(_played_at().is_null()).then(
             pl.format('played_at "{}" is not a UTC time like 2026-11-29T14:03:11Z', "played_at")
         ),
+        when(~_played_at().dt.year().is_between(bounds.FIRST_DAY.year, bounds.LAST_DAY.year)).then(
+            pl.format(f"played_at {{}} outside the plausible range {bounds.YEARS}", "played_at")
+        ),
+        _bounded(HAND_BOUNDS),
         when(pl.col("players").is_null()).then(pl.lit('missing "players"')),
         when(~pl.col("players").list.len().is_between(2, 4)).then(
             pl.format("a hand has 2 to 4 players, this one has {}", pl.col("players").list.len())
@@ -135,7 +170,11 @@ def _player_problems(frame: pl.DataFrame) -> pl.DataFrame:
         pl.col("seat").cast(pl.String).fill_null("?"),
     )
     prefix = pl.format("players[{}]", "_index")
-    reasons = _missing(REQUIRED_PLAYER, prefix) + _card_list_reasons(who)
+    reasons = [
+        *_missing(REQUIRED_PLAYER, prefix),
+        _bounded({k: v for k, v in PLAYER_BOUNDS.items() if k in players.columns}, who),
+        *_card_list_reasons(who),
+    ]
     each = players.select("_row", pl.coalesce(reasons).alias("reason"))
     shared = players.group_by("_row").agg(
         pl.when(pl.col("seat").n_unique() < pl.len())

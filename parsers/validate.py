@@ -17,7 +17,8 @@ with the first problem found (by line), in words a person understands:
 * showdown: one line per player with 3, 5 and 5 cards that agree, row by
   row, with the player's placements (13 cards per finished player);
 * no card appears twice in a hand (shown rows and shown discards);
-* summary: one line per player; every line names a seated player.
+* summary: one line per player, each complete (at a table played for money,
+  with its money part: ``cut_summaries``); every line names a seated player.
 """
 
 from __future__ import annotations
@@ -88,7 +89,7 @@ def _count(frame: pl.DataFrame, key: str | list[str], name: str) -> pl.DataFrame
 
 def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame:
     hands = x.hands.join(
-        r.hands.select("h", "max_players", "variant", "ruleset", "played_at", "zone"),
+        r.hands.select("h", "max_players", "variant", "ruleset", "played_at", "zone", "local"),
         on="h",
         how="inner",
     )
@@ -125,7 +126,11 @@ def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame
                 pl.format("{} seats at a {}-player table", "seats", "max_players"),
             ),
             _v(
-                hands.filter(pl.col("played_at").is_null() & pl.col("zone").is_not_null()),
+                hands.filter(
+                    pl.col("played_at").is_null()
+                    & pl.col("zone").is_not_null()
+                    & pl.col("local").is_not_null()
+                ),
                 "the clock time does not exist in its time zone (a daylight-saving gap)",
             ),
             _v(
@@ -583,5 +588,24 @@ def _summaries(x: Extracted, r: Resolved) -> pl.DataFrame:
         [
             _v(seats, pl.format("{} has no summary line", "player"), n="last"),
             _v(twice, pl.format("{} has two summary lines", "player")),
+            _v(cut_summaries(r.summaries, r.hands), CUT_SUMMARY, rank=1),
         ]
     )
+
+
+CUT_SUMMARY = pl.format(
+    "summary line cut short: {}'s line ends before ' = <money> <currency>', which every"
+    " summary line of a hand played for money has",
+    "player",
+)
+
+
+def cut_summaries(summaries: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
+    """Summary lines cut short: without the money part at a table that plays for money.
+
+    The spec's summary line ends with what the room paid (``= <+M|-M> <currency>``);
+    at a table with a stake every line has it, so a line without it is the start of a
+    line whose end is missing (a file cut, or still being written).
+    """
+    stake = hands.filter(pl.col("currency").is_not_null()).select("h")
+    return summaries.filter(pl.col("money").is_null()).join(stake, on="h", how="semi")

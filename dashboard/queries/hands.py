@@ -6,6 +6,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from dashboard.queries.dates import shown
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, Where, scope
 
@@ -35,7 +36,7 @@ class HandFilters:
 
 
 _LIST = """
-SELECT p.played_at, p.hand_id, p.player, p.variant, p.points, p.royalties, p.foul,
+SELECT {played_at}, p.hand_id, p.player, p.variant, p.points, p.royalties, p.foul,
        p.in_fantasyland, p.fantasyland_next, p.mismatch, p.seat
 FROM player_hands p
 WHERE {where}
@@ -48,7 +49,9 @@ def hand_list(db: Database, filters: Filters, own: HandFilters, page: int = 0) -
     """One page of player-hands in the view, newest first (the hero's, or everybody's)."""
     where = own.where(scope(filters))
     params = [*where.params, PAGE_SIZE, page * PAGE_SIZE]
-    return db.frame(_LIST.format(where=where.sql), params)
+    return db.frame(
+        _LIST.format(where=where.sql, played_at=shown("p.played_at", "played_at")), params
+    )
 
 
 def hand_count(db: Database, filters: Filters, own: HandFilters) -> int:
@@ -81,7 +84,10 @@ FROM player_hands WHERE hand_id = ? ORDER BY position
 
 def hand_detail(db: Database, hand_id: str) -> HandDetail | None:
     """Everything the viewer draws for ``hand_id``; None when no such hand is stored."""
-    hand = db.frame("SELECT * FROM hands WHERE hand_id = ?", [hand_id])
+    hand = db.frame(
+        f"SELECT * REPLACE ({shown('played_at', 'played_at')}) FROM hands WHERE hand_id = ?",
+        [hand_id],
+    )
     if hand.is_empty():
         return None
     return HandDetail(

@@ -13,6 +13,7 @@ from datetime import date
 
 from dashboard.queries.db import Database
 from dashboard.queries.filters import stakes_key
+from parsers.bounds import FIRST_DAY, LAST_DAY
 
 #: Most players a player picker offers (the most hands first); the Players page finds the others.
 PICKER_PLAYERS = 1000
@@ -45,6 +46,15 @@ def players(db: Database, keep: str | None = None, limit: int = PICKER_PLAYERS) 
     return tuple(r[0] for r in db.rows(_PLAYERS, [limit, keep]))
 
 
+#: The first and last day of play, clamped to the dates the parsers accept
+#: (``parsers.bounds``): a database written before dates were bounded may hold the
+#: year 0 or 9999, which no date input (nor Python's ``date``) can take.
+_DAYS = (
+    "SELECT least(greatest(CAST(min(played_at) AS DATE), $1), $2),"
+    " least(greatest(CAST(max(played_at) AS DATE), $1), $2) FROM hands"
+)
+
+
 def choices(db: Database) -> Choices:
     variants = db.rows(
         "SELECT variant FROM player_summary WHERE variant <> 'all'"
@@ -55,9 +65,7 @@ def choices(db: Database) -> Choices:
         "SELECT point_value, currency FROM hands GROUP BY ALL"
         " ORDER BY point_value NULLS FIRST, currency"
     )
-    first, last = db.rows(
-        "SELECT CAST(min(played_at) AS DATE), CAST(max(played_at) AS DATE) FROM hands"
-    )[0]
+    first, last = db.rows(_DAYS, [FIRST_DAY.date(), LAST_DAY.date()])[0]
     return Choices(
         variants=tuple(r[0] for r in variants),
         rulesets=tuple(r[0] for r in rulesets),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import polars as pl
 
 from dashboard.queries import per_player
+from dashboard.queries.dates import shown
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope
 from dashboard.queries.options import PICKER_PLAYERS
@@ -34,6 +35,9 @@ TABLE_COLUMNS = (
 )
 
 
+_COLUMNS = ", ".join(shown(c, c) if c.endswith("played_at") else c for c in TABLE_COLUMNS)
+
+
 def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFrame:
     """The players of the view whose name contains ``search``, most hands first
     (at most ``TABLE_ROWS``), with the ``player_summary`` columns ``TABLE_COLUMNS``.
@@ -46,14 +50,14 @@ def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFr
     """
     if filters.summarised:
         return db.frame(
-            f"SELECT {', '.join(TABLE_COLUMNS)} FROM player_summary"
+            f"SELECT {_COLUMNS} FROM player_summary"
             " WHERE variant = ? AND contains(lower(player), lower(?))"
             " ORDER BY hands DESC, player LIMIT ?",
             [filters.variant_key, search, TABLE_ROWS],
         )
     sql, params = per_player.table(filters, search)
     return db.frame(
-        f"SELECT {', '.join(TABLE_COLUMNS)} FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
+        f"SELECT {_COLUMNS} FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
         [*params, TABLE_ROWS],
     )
 
@@ -82,8 +86,8 @@ SELECT
     count(*) FILTER (WHERE rows_lost = 3) AS scooped,
     sum(rows_won)::BIGINT AS rows_won,
     sum(rows_lost)::BIGINT AS rows_lost,
-    min(played_at) AS first_played_at,
-    max(played_at) AS last_played_at
+    {first},
+    {last}
 FROM scoped
 GROUP BY GROUPING SETS ((variant), ())
 ORDER BY grouping(variant) DESC, hands DESC
@@ -98,7 +102,9 @@ def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.
     """
     where = hand_scope(filters)
     params = [first, first, first, first, second, second, first, *where.params]
-    return db.frame(_HEAD_TO_HEAD.format(where=where.sql), params)
+    days = {"first": shown("min(played_at)", "first_played_at")}
+    days["last"] = shown("max(played_at)", "last_played_at")
+    return db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), params)
 
 
 _OPPONENTS = """

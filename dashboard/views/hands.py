@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import datetime as dt
+
 import streamlit as st
 
 from dashboard import columns, hand_view, ui
@@ -96,7 +98,7 @@ def _list(context: Context) -> str | None:
     if frame.is_empty():
         return None
     labels = {
-        r["hand_id"]: f"{r['played_at']:%Y-%m-%d %H:%M} · {r['hand_id']} · {signed(r['points'])}"
+        r["hand_id"]: f"{_when(r['played_at'])} · {r['hand_id']} · {signed(r['points'])}"
         for r in frame.iter_rows(named=True)
     }
     st.selectbox(
@@ -111,13 +113,18 @@ def _list(context: Context) -> str | None:
     return frame["hand_id"][0]
 
 
+def _when(played_at: dt.datetime | None) -> str:
+    """A hand's time, or "no plausible date" (``dashboard.queries.dates``)."""
+    return "no plausible date" if played_at is None else f"{played_at:%Y-%m-%d %H:%M}"
+
+
 def _meta(detail: hands.HandDetail) -> str:
     hand = detail.hand
     stakes = stakes_key(hand["point_value"], hand["currency"])
     parts = [
         hand["variant"],
         hand["ruleset"],
-        f"{hand['played_at']:%Y-%m-%d %H:%M} UTC",
+        f"{_when(hand['played_at'])} UTC",
         f"table {hand['table_name'] or '?'}",
         "play money" if stakes == "play" else f"{stakes} a point",
         f"room hand {hand['room_hand_id'] or '?'}",

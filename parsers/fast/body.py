@@ -22,7 +22,7 @@ from parsers.fast.head import Seats
 from parsers.fast.text import Text
 from parsers.formats import en
 
-_SUMMARY = Reading(en.SUMMARY_LINE, en.summary_fields())
+_SUMMARY = Reading(en.SUMMARY_LINE, en.summary_fields(), en.summary_problem(ex.en_number))
 
 
 @dataclass(frozen=True, eq=False)

@@ -56,7 +56,18 @@ def passing(frame: pl.DataFrame, hands: Hands, seats: Seats, body: Body) -> np.n
     good &= ~_section_problems(hands, seats, streets, count)
     good &= ~_act_problems(seats, body, variant, streets, count)
     good &= ~_showdown_problems(seats, body, count)
+    good &= ~_cut_summaries(frame, seats, body, count)
     return good
+
+
+def _cut_summaries(frame: pl.DataFrame, seats: Seats, body: Body, count: int) -> np.ndarray:
+    """Hands played for money with a summary line without its money part (cut short:
+    ``parsers.validate.cut_summaries``)."""
+    stake = np.zeros(count, dtype=bool)
+    stake[frame.get_column("k").to_numpy()] = frame.get_column("currency").is_not_null().to_numpy()
+    unpaid = body.summaries.get_column("money").is_null().to_numpy()
+    hand = seats.hand[body.summary_seat[unpaid]]
+    return _hands_of(hand[stake[hand]], count)
 
 
 def _per_hand(frame: pl.DataFrame, count: int) -> list[np.ndarray]:

@@ -24,17 +24,21 @@ MOST_KNOWN = 200_000
 
 class Reading:
     """The fields (expressions of the named groups of ``pattern``) of texts, and ``read``:
-    whether a text matched (false, and the fields null, where not). The first group must
-    take part in every match.
+    whether a text matched and its numbers are within their bounds (an expression of the
+    groups, ``problem``: null when they are; ``parsers.bounds``). The fields are null where
+    a text did not match. The first group must take part in every match.
 
     >>> digit = Reading(r"^a(?P<digit>\\d)$", {"d": pl.col("digit")})
     >>> digit.rows(["a1", "b"], unread=1).rows()
     [(True, '1'), (False, None), (False, None)]
     """
 
-    def __init__(self, pattern: str, fields: dict[str, pl.Expr]) -> None:
+    def __init__(
+        self, pattern: str, fields: dict[str, pl.Expr], problem: pl.Expr | None = None
+    ) -> None:
         self.pattern = pattern
         self.fields = fields
+        self.fine = pl.lit(True) if problem is None else problem.is_null()
         self.known: dict[str, tuple] = {}
         self.schema = self._read([]).schema
         self.unread = (False,) + (None,) * (len(self.schema) - 1)
@@ -52,7 +56,7 @@ class Reading:
     def _read(self, texts: list[str]) -> pl.DataFrame:
         frame = pl.DataFrame({"key": texts}, schema={"key": pl.String}).with_row_index("j")
         matched, _ = ex.match_groups(frame, self.pattern, column="key")
-        read = matched.select("j", read=pl.lit(True), **self.fields)
+        read = matched.select("j", read=self.fine, **self.fields)
         return (
             frame.select("j")
             .join(read, on="j", how="left")

@@ -16,6 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 import polars as pl
 
+from parsers import bounds
+from parsers import extract as ex
 from parsers.fast import head_scan
 from parsers.fast.fields import DistinctTexts, Reading
 from parsers.fast.hands import Hands
@@ -26,9 +28,9 @@ from parsers.formats import en
 #: Hands with more seats than this are left to the thorough reader.
 MAX_SEATS = 10
 _RULES = Reading(f"^{en.HEADER_WORDS}$", en.rule_words())
-_TABLE_TAIL = Reading(en.TABLE_FIELDS, en.table_fields())
-_MATCH_TAIL = Reading(f"^(?P<tail>{en.MATCH_TAIL})", en.match_fields())
-_SEAT_TAIL = Reading(en.SEAT_FIELDS, en.seat_fields())
+_TABLE_TAIL = Reading(en.TABLE_FIELDS, en.table_fields(), en.table_problem())
+_MATCH_TAIL = Reading(f"^(?P<tail>{en.MATCH_TAIL})", en.match_fields(), en.match_problem())
+_SEAT_TAIL = Reading(en.SEAT_FIELDS, en.seat_fields(), en.seat_problem(ex.en_number))
 
 
 @dataclass(frozen=True, eq=False)
@@ -102,7 +104,11 @@ def _header(text: Text, found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
             rules,
         ],
         how="horizontal",
-    ).with_columns(read=pl.col("read") & zone.is_not_null())
+    ).with_columns(
+        read=pl.col("read")
+        & zone.is_not_null()
+        & pl.col("local").is_between(bounds.FIRST_DAY, bounds.LAST_DAY)
+    )
 
 
 def _cut_only(values: pl.Series, cut: np.ndarray) -> pl.Series:

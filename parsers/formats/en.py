@@ -16,10 +16,12 @@ seat or dealt line the name is everything up to the *last* bracketed group.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from itertools import permutations
 
 import polars as pl
 
+from parsers import bounds
 from parsers import extract as ex
 from parsers.extract import CARD_LIST
 from parsers.formats.text_format import TextFormat
@@ -141,11 +143,21 @@ def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         local=local_time(pl.col("clock")),
         zone=zone(ok.get_column("label")),
     )
-    return heads, ex.errors(
+    unread = ex.errors(
         bad,
         "cannot read the hand header (expected 'OFC Hand #<id>: <variant> [<fl>] <scoring>"
         " <royalties> - <YYYY/MM/DD HH:MM:SS> <tz>')",
     )
+    return heads, pl.concat([unread, ex.bound_errors(ok, clock_problem(pl.col("clock")))])
+
+
+#: Where the parts of ``CLOCK`` start.
+CLOCK_PARTS = {"year": 0, "month": 5, "day": 8, "hour": 11, "minute": 14, "second": 17}
+
+
+def clock_problem(clock: pl.Expr) -> pl.Expr:
+    """Why a ``YYYY/MM/DD HH:MM:SS`` clock is no time to store (``parsers.bounds``), or null."""
+    return bounds.clock_text_problem(clock, CLOCK_PARTS)
 
 
 def rule_words() -> dict[str, pl.Expr]:
@@ -181,10 +193,20 @@ def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         **table_fields(),
     )
     unread = pl.concat([frame.filter(pl.col("tail").is_null()), bad], how="diagonal_relaxed")
-    return tables, ex.errors(
+    errors = ex.errors(
         unread,
         "cannot read the table line (expected \"Table '<name>' <n>-max, <stake>, Seat #<k> is"
         ' the button")',
+    )
+    return tables, pl.concat([errors, ex.bound_errors(ok, table_problem())])
+
+
+def table_problem() -> pl.Expr:
+    """A table line's number out of its bound (``parsers.bounds``), from ``TABLE_FIELDS``' groups."""
+    return bounds.of_groups(
+        (bounds.MAX_PLAYERS, "max_players", bounds.integer),
+        (bounds.POINT_VALUE, "point_value", ex.en_number),
+        (bounds.BUTTON_SEAT, "button", bounds.integer),
     )
 
 
@@ -201,8 +223,15 @@ def table_fields() -> dict[str, pl.Expr]:
 def _matches(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, MATCH)
     matches = ok.select("h", "n", match_id=pl.col("match"), **match_fields())
-    return matches, ex.errors(
-        bad, "cannot read the match line (expected 'Match #<id>, hand <i> of <m>')"
+    errors = ex.errors(bad, "cannot read the match line (expected 'Match #<id>, hand <i> of <m>')")
+    return matches, pl.concat([errors, ex.bound_errors(ok, match_problem())])
+
+
+def match_problem() -> pl.Expr:
+    """A match line's number out of its bound, from ``MATCH_TAIL``'s groups."""
+    return bounds.of_groups(
+        (bounds.MATCH_HAND, "match_hand", bounds.integer),
+        (bounds.MATCH_HANDS, "match_hands", bounds.integer),
     )
 
 
@@ -231,8 +260,16 @@ def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         **seat_fields(),
     )
     unread = pl.concat([frame.filter(~good.fill_null(False)), bad], how="diagonal_relaxed")
-    return seats, ex.errors(
+    errors = ex.errors(
         unread, "cannot read the seat line (expected 'Seat <k>: <name> (<stack> points)')"
+    )
+    return seats, pl.concat([errors, ex.bound_errors(ok, seat_problem(ex.en_number))])
+
+
+def seat_problem(number: Callable[[pl.Expr], pl.Expr]) -> pl.Expr:
+    """A seat line's number out of its bound, from the groups of ``SEAT_FIELDS``."""
+    return bounds.of_groups(
+        (bounds.STACK, "stack", number), (bounds.FANTASYLAND_CARDS, "fl_cards", bounds.integer)
     )
 
 
@@ -382,11 +419,22 @@ def _shows(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, SUMMARY_LINE, column="rest")
     summaries = ok.select("h", "n", "player", **summary_fields())
-    return summaries, ex.errors(
+    errors = ex.errors(
         bad,
         "cannot read the summary line (expected '<name>: <+N|-N> points[ (royalties <r>)]"
         "[, fouled][, enters Fantasyland (<c> cards)][, stays in Fantasyland]"
         "[ = <+M|-M> <currency>]')",
+    )
+    return summaries, pl.concat([errors, ex.bound_errors(ok, summary_problem(ex.en_number))])
+
+
+def summary_problem(number: Callable[[pl.Expr], pl.Expr]) -> pl.Expr:
+    """A summary line's number out of its bound, from the groups of ``SUMMARY_LINE``."""
+    return bounds.of_groups(
+        (bounds.POINTS, "points", number),
+        (bounds.ROYALTIES, "royalty", number),
+        (bounds.FANTASYLAND_CARDS, "enter_cards", bounds.integer),
+        (bounds.MONEY, "money", number),
     )
 
 

@@ -13,8 +13,10 @@ from __future__ import annotations
 
 import polars as pl
 
+from parsers import bounds
 from parsers import extract as ex
 from parsers.extract import CARD_LIST
+from parsers.formats import en
 from parsers.formats.text_format import TextFormat
 from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented
 from parsers.zones import ru_zone
@@ -145,11 +147,17 @@ def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         local=pl.col("clock").str.strptime(pl.Datetime("us"), CLOCK, strict=False),
         zone=pl.col("label").replace_strict(zones, return_dtype=pl.String),
     )
-    return heads, ex.errors(
+    unread = ex.errors(
         bad,
         "cannot read the hand header (expected 'Раздача №<id> · <вариант> · счёт <1-6|2-4> ·"
         " роялти: <таблица> · <ДД.ММ.ГГГГ ЧЧ:ММ:СС> (<пояс>)')",
     )
+    clock = bounds.clock_text_problem(pl.col("clock"), CLOCK_PARTS)
+    return heads, pl.concat([unread, ex.bound_errors(ok, clock)])
+
+
+#: Where the parts of ``ДД.ММ.ГГГГ ЧЧ:ММ:СС`` start.
+CLOCK_PARTS = {"day": 0, "month": 3, "year": 6, "hour": 11, "minute": 14, "second": 17}
 
 
 def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -181,6 +189,14 @@ def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
                     "unknown currency '{}' (₽, RUB, $, USD, €, грн or an ISO code)", "currency_word"
                 ),
             ),
+            ex.bound_errors(
+                ok,
+                bounds.of_groups(
+                    (bounds.MAX_PLAYERS, "max_players", bounds.integer),
+                    (bounds.POINT_VALUE, "point_value", ex.ru_number),
+                    (bounds.BUTTON_SEAT, "button", bounds.integer),
+                ),
+            ),
         ]
     )
     return tables.join(unknown.select("n"), on="n", how="anti"), errs
@@ -194,9 +210,10 @@ def _matches(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         match_id=pl.col("match"),
         **ex.match_fields(),
     )
-    return matches, ex.errors(
+    errors = ex.errors(
         bad, "cannot read the match line (expected 'Матч №<id>, раздача <i> из <m>')"
     )
+    return matches, pl.concat([errors, ex.bound_errors(ok, en.match_problem())])
 
 
 def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -209,7 +226,12 @@ def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         stack=ex.ru_number(pl.col("stack")),
         fl_cards=pl.col("fl_cards").cast(pl.Int64, strict=False).fill_null(0),
     )
-    return seats, ex.errors(bad, "cannot read the seat line (expected 'Место <k>: <имя> (<стек>)')")
+    errors = ex.errors(bad, "cannot read the seat line (expected 'Место <k>: <имя> (<стек>)')")
+    problem = bounds.of_groups(
+        (bounds.STACK, "stack", ex.ru_number),
+        (bounds.FANTASYLAND_CARDS, "fl_cards", bounds.integer),
+    )
+    return seats, pl.concat([errors, ex.bound_errors(ok, problem)])
 
 
 def _dealt(playing: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
@@ -304,11 +326,12 @@ def _shows(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, SUMMARY_LINE, column="rest")
     summaries = ok.select("h", "n", "player", **ex.summary_fields(ex.ru_number))
-    return summaries, ex.errors(
+    errors = ex.errors(
         bad,
         "cannot read the summary line (expected '<имя>: <+N|−N>[ (роялти <r>)][, мёртвая рука]"
         "[, фантазия (<c> карт)][, остаётся в фантазии][ = <+M|−M> <валюта>]')",
     )
+    return summaries, pl.concat([errors, ex.bound_errors(ok, en.summary_problem(ex.ru_number))])
 
 
 FORMAT = TextFormat(

@@ -19,7 +19,8 @@ _MATCH_REPEATS_SQL = """
     CREATE OR REPLACE TEMP TABLE match_repeats AS
     WITH added AS (
         SELECT h.match_id, v.part FROM hands AS h JOIN verdicts AS v USING (hand_id)
-        WHERE h.import_id = $import_id AND v.verdict = 'new' AND h.match_id IS NOT NULL
+        WHERE h.import_id = $import_id AND v.verdict IN ('new', 'replace')
+            AND h.match_id IS NOT NULL
     ),
     affected AS (
         -- a match read whole in one part was counted right by its worker

@@ -3,8 +3,9 @@
 ``load`` moves the staged parts into the tables of docs/schema.md in a
 single transaction: it sorts every copy of every hand into new, duplicate
 (same id, same fingerprint) or conflict (same id, different fingerprint; the
-stored or first-read copy is kept), inserts the new hands with their rows,
-records rejects and conflicts once each, re-scores hands whose Fantasyland
+stored or first-read copy is kept), except that a full copy replaces a hand
+stored incomplete by an older version (a summary line cut short); inserts the
+new hands with their rows, records rejects and conflicts once each, re-scores hands whose Fantasyland
 repeats change once their whole match is known (``pipeline.load.rescore``),
 rebuilds the metric tables and writes the run's row in ``imports``.
 """
@@ -64,7 +65,8 @@ def _parquet(staging: Path, table: str) -> str:
 
 
 def _classify(con: duckdb.DuckDBPyConnection, staging: Path) -> None:
-    """Temp table ``verdicts``: every copy of every hand read, with new/duplicate/conflict."""
+    """Temp table ``verdicts``: every copy of every hand read, with new/duplicate/conflict,
+    or ``replace``: the first copy read of a hand stored incomplete (``_INCOMPLETE``)."""
     con.execute(f"""
         CREATE OR REPLACE TEMP TABLE verdicts AS
         WITH copies AS (
@@ -79,29 +81,53 @@ def _classify(con: duckdb.DuckDBPyConnection, staging: Path) -> None:
                 first_value(source_line) OVER w AS first_line
             FROM copies
             WINDOW w AS (PARTITION BY hand_id ORDER BY part, source_line)
-        )
+        ),
+        stored AS (
+            SELECT h.hand_id, h.fingerprint, h.source_file, h.source_line
+            FROM hands AS h SEMI JOIN copies USING (hand_id)
+            WHERE h.hand_id NOT IN ({_INCOMPLETE})
+        ),
+        replaced AS (SELECT hand_id FROM hands SEMI JOIN copies USING (hand_id)
+            WHERE hand_id IN ({_INCOMPLETE}))
         SELECT o.*,
             coalesce(h.fingerprint, o.first_fingerprint) AS kept_fingerprint,
             coalesce(h.source_file, o.first_file) AS kept_file,
             coalesce(h.source_line, o.first_line) AS kept_line,
             CASE
+                WHEN h.hand_id IS NULL AND o.k = 1 AND r.hand_id IS NOT NULL THEN 'replace'
                 WHEN h.hand_id IS NULL AND o.k = 1 THEN 'new'
                 WHEN o.fingerprint = coalesce(h.fingerprint, o.first_fingerprint) THEN 'duplicate'
                 ELSE 'conflict'
             END AS verdict
         FROM ordered AS o
-        LEFT JOIN hands AS h USING (hand_id)
+        LEFT JOIN stored AS h USING (hand_id)
+        LEFT JOIN replaced AS r USING (hand_id)
     """)
+
+
+#: Hands stored incomplete by older versions: a summary line cut short (no money at a
+#: table played for money, ``parsers.validate.cut_summaries``). A full copy replaces them.
+_INCOMPLETE = (
+    "SELECT hand_id FROM player_hands WHERE currency IS NOT NULL AND reported_money IS NULL"
+)
+
+
+def _drop_replaced(con: duckdb.DuckDBPyConnection) -> None:
+    """Delete the stored rows of hands a full copy replaces."""
+    replaced = "(SELECT hand_id FROM verdicts WHERE verdict = 'replace')"
+    for table in ("hands", "player_hands", "placements", "pairwise"):
+        con.execute(f"DELETE FROM {table} WHERE hand_id IN {replaced}")
 
 
 def _insert_new(con: duckdb.DuckDBPyConnection, staging: Path, import_id: int) -> None:
     all_new = con.execute(
-        "SELECT count(*) FILTER (WHERE verdict <> 'new') = 0 FROM verdicts"
+        "SELECT count(*) FILTER (WHERE verdict NOT IN ('new', 'replace')) = 0 FROM verdicts"
     ).fetchall()[0][0]
     keep = (
         ""
         if all_new
-        else "SEMI JOIN (SELECT part, hand_id FROM verdicts WHERE verdict = 'new') AS n "
+        else "SEMI JOIN (SELECT part, hand_id FROM verdicts WHERE verdict IN ('new', 'replace')) "
+        "AS n "
         "ON s.part = n.part AND s.hand_id = n.hand_id"
     )
     con.execute(
@@ -190,6 +216,7 @@ def load(
     import_id = con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()[0][0]
     _classify(con, staging)
     verdicts = dict(con.execute("SELECT verdict, count(*) FROM verdicts GROUP BY ALL").fetchall())
+    _drop_replaced(con)
     _insert_new(con, staging, import_id)
     rejects_read = con.execute(f"SELECT count(*) FROM {_parquet(staging, 'rejects')}").fetchall()[
         0
@@ -208,7 +235,7 @@ def load(
     counts = LoadCounts(
         import_id=import_id,
         hands_read=sum(verdicts.values()) + rejects_read,
-        hands_added=verdicts.get("new", 0),
+        hands_added=verdicts.get("new", 0) + verdicts.get("replace", 0),
         hands_duplicate=verdicts.get("duplicate", 0),
         hands_conflict=verdicts.get("conflict", 0),
         rejects_added=rejects_added,

@@ -3,12 +3,16 @@
 Input is one JSON object, or JSON Lines with one hand per line, each
 ``{"players": [{"name", "top", "middle", "bottom", "in_fantasyland", "stack"}, ...]}``
 with players in order of action. Every problem is reported as a
-``UserError`` naming the hand, the player and what to fix.
+``UserError`` naming the hand, the player and what to fix: JSON that is not
+strict JSON (``NaN``, ``Infinity``) or nested too deeply, a name that is not
+text UTF-8 can write, a stack outside ``0..MAX_STACK``, a ``fantasyland_repeats`` that is no whole number
+from 0 to ``MAX_REPEATS``.
 """
 
 from __future__ import annotations
 
 import json
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -17,6 +21,10 @@ from ofc_core.errors import UserError
 from pipeline.rules.rows import ROW_SIZES
 
 MAX_PLAYERS = 4
+#: Fantasyland hands in a row a player can have played before this one (R6): far above play.
+MAX_REPEATS = 1000
+#: The stacks ``ofc score`` takes: what is at stake in a hand is never below nothing (R7).
+MAX_STACK = 1_000_000
 
 
 @dataclass(frozen=True)
@@ -33,7 +41,7 @@ def read_hands(text: str) -> list[InputHand]:
     if not stripped:
         raise UserError("no input: give one JSON hand, or JSON Lines with one hand per line")
     try:
-        return [_hand(json.loads(stripped), "hand 1")]
+        return [_hand(_json(stripped, "hand 1"), "hand 1")]
     except json.JSONDecodeError:
         pass
     hands = []
@@ -42,12 +50,32 @@ def read_hands(text: str) -> list[InputHand]:
             continue
         label = f"hand {len(hands) + 1} (line {number})"
         try:
-            hands.append(_hand(json.loads(line), label))
+            hands.append(_hand(_json(line, label), label))
         except json.JSONDecodeError as error:
             raise UserError(
                 f"{label}: malformed JSON: {error.msg} at column {error.colno}"
             ) from None
     return hands
+
+
+def _json(text: str, label: str) -> Any:
+    """Strict JSON: no ``NaN`` or ``Infinity``, no nesting deeper than Python recurses, no
+    number with more digits than Python reads."""
+    try:
+        return json.loads(text, parse_constant=_not_a_number(label))
+    except RecursionError:
+        raise UserError(f"{label}: the JSON is nested too deeply") from None
+    except ValueError as error:
+        if isinstance(error, json.JSONDecodeError):
+            raise
+        raise UserError(f"{label}: {error}") from None
+
+
+def _not_a_number(label: str):
+    def refuse(constant: str) -> None:
+        raise UserError(f"{label}: {constant} is not a number JSON allows; give a finite number")
+
+    return refuse
 
 
 def _hand(obj: Any, label: str) -> InputHand:
@@ -61,7 +89,16 @@ def _hand(obj: Any, label: str) -> InputHand:
 
 def _player_label(hand: InputHand, index: int, player: Any) -> str:
     name = player.get("name") if isinstance(player, dict) else None
-    return f"{hand.label}, player {index + 1}" + (f" ({name!r})" if name is not None else "")
+    label = f"{hand.label}, player {index + 1}"
+    if name is None:
+        return label
+    if not isinstance(name, str):
+        raise UserError(f"{label}: name: expected text, got {name!r}")
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        raise UserError(f"{label}: name {name!r} holds a lone surrogate, not text") from None
+    return f"{label} ({name!r})"
 
 
 def checked_rows(hand: InputHand) -> list[dict[str, Any]]:
@@ -86,8 +123,10 @@ def checked_rows(hand: InputHand) -> list[dict[str, Any]]:
         row["in_fantasyland"] = _flag(
             player.get("in_fantasyland", False), f"{label}, in_fantasyland"
         )
-        row["starting_stack"] = _number(player.get("stack"), f"{label}, stack")
-        row["fantasyland_repeats"] = int(_number(player.get("fantasyland_repeats"), label) or 0)
+        row["starting_stack"] = _stack(player.get("stack"), f"{label}, stack")
+        row["fantasyland_repeats"] = _repeats(
+            player.get("fantasyland_repeats"), f"{label}, fantasyland_repeats"
+        )
         rows.append(row)
     return rows
 
@@ -111,5 +150,35 @@ def _number(value: Any, label: str) -> float | None:
     if value is None:
         return None
     if isinstance(value, bool) or not isinstance(value, int | float):
-        raise UserError(f"{label}: expected a number, got {value!r}")
-    return float(value)
+        raise UserError(f"{label}: expected a number, got {_short(value)}")
+    try:
+        number = float(value)
+    except OverflowError:
+        raise UserError(f"{label}: {_short(value)} is too large") from None
+    if not math.isfinite(number):
+        raise UserError(f"{label}: expected a finite number, got {value!r}")
+    return number
+
+
+def _stack(value: Any, label: str) -> float | None:
+    """A stack from 0 to ``MAX_STACK`` (a negative one is no stake, R7)."""
+    number = _number(value, label)
+    if number is not None and not 0 <= number <= MAX_STACK:
+        raise UserError(f"{label}: {_short(value)} is outside 0..{MAX_STACK:,}")
+    return number
+
+
+def _repeats(value: Any, label: str) -> int:
+    """A whole number of Fantasyland repeats from 0 to ``MAX_REPEATS`` (absent: 0)."""
+    number = _number(value, label)
+    if number is None:
+        return 0
+    if not number.is_integer() or not 0 <= number <= MAX_REPEATS:
+        raise UserError(f"{label}: expected a whole number from 0 to {MAX_REPEATS}, got {value!r}")
+    return int(number)
+
+
+def _short(value: Any) -> str:
+    """``repr`` of a value, cut to 40 characters."""
+    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a number"
+    return text if len(text) <= 40 else text[:40] + "…"

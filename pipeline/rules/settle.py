@@ -3,7 +3,9 @@
 Player-hands are laid out as a ``(hands, seats)`` matrix of row indices in
 order of action, so each pair of positions is settled for all hands at once.
 Table stakes (R7) cap each settlement at the smaller stack at that moment,
-pairs settling in order P1-P2, P1-P3, P2-P3 with stacks moving in between.
+pairs settling in order P1-P2, P1-P3, P2-P3 with stacks moving in between;
+a stack below zero (a match played without table stakes can leave one) stakes
+nothing: the cap is never below zero, so a result is capped, never turned over.
 """
 
 from __future__ import annotations
@@ -99,9 +101,8 @@ def settle(
         uncapped = (rows_a - rows_b + bonus + royalties).astype(np.float64)
         points = uncapped
         if table_stakes:
-            cap = np.fmin(
-                stacks[hands, i], stacks[hands, j]
-            )  # nan (unknown) on one side: the other
+            # nan (unknown) on one side: the other; a stack below zero stakes nothing
+            cap = np.maximum(np.fmin(stacks[hands, i], stacks[hands, j]), 0.0)
             points = np.where(np.isnan(cap), uncapped, np.clip(uncapped, -cap, cap))
             stacks[hands, i] += points
             stacks[hands, j] -= points

@@ -60,5 +60,5 @@ def run(args: argparse.Namespace) -> int:
     results = iter(score_hands(frame, ruleset).player_hands.iter_rows(named=True))
     for hand in hands:
         players = [_player_json(p.get("name"), next(results)) for p in hand.players]
-        print(json.dumps({"players": players}, ensure_ascii=False))
+        print(json.dumps({"players": players}, ensure_ascii=False, allow_nan=False))
     return 0

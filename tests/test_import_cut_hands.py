@@ -1,0 +1,110 @@
+"""Hands cut short on import: never stored as complete, never lost.
+
+``ofc import --watch`` leaves a hand whose last summary line is still being
+written for later (the file offset stays before it; no stray reject is made
+of the rest of the line); a full copy of a hand that an older version stored
+incomplete (``reported_money`` NULL at a table played for money) replaces it
+instead of being filed as a conflict.
+"""
+
+from __future__ import annotations
+
+import signal
+import time
+from pathlib import Path
+
+import duckdb
+import pytest
+
+from tests.import_support import en_hands, ofc_import, ofc_process, query, scalar, simulate
+
+TIMEOUT = 60.0
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    path = simulate(tmp_path_factory.mktemp("sim") / "all.txt", 6, seed=52)
+    return en_hands(path.read_text(encoding="utf-8"))
+
+
+def _count(db: Path, table: str = "hands") -> int:
+    return scalar(db, f"SELECT count(*) FROM {table}") if db.exists() else 0
+
+
+def _wait_for(db: Path, hands: int, process) -> None:
+    deadline = time.monotonic() + TIMEOUT
+    while _count(db) != hands:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, f"{_count(db)} hands stored, expected {hands}"
+        time.sleep(0.05)
+
+
+def _append(path: Path, text: str) -> None:
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(text)
+
+
+def test_watch_waits_for_a_summary_line_being_written(tmp_path: Path, history: list[str]):
+    room = tmp_path / "room"
+    room.mkdir()
+    session = room / "session.txt"
+    session.write_text("\n".join(history[:3]) + "\n", encoding="utf-8")
+    last = history[3]
+    cut = last.rindex(" = ")  # the last summary line without ' = <money> <currency>'
+    db = tmp_path / "ofc.duckdb"
+    watcher = ofc_process(
+        "import", room, "--db", db, "--watch", "--interval", "0.1", "--workers", "1"
+    )
+    try:
+        _wait_for(db, 3, watcher)
+        _append(session, last[:cut])
+        time.sleep(1.5)
+        assert _count(db) == 3
+        assert _count(db, "rejects") == 0
+        _append(session, last[cut:] + "\n")
+        _wait_for(db, 4, watcher)
+        time.sleep(0.5)
+        assert _count(db, "rejects") == 0
+        assert _count(db, "conflicts") == 0
+        assert scalar(db, "SELECT count(*) FROM player_hands WHERE reported_money IS NULL") == 0
+        read = scalar(db, "SELECT sum(hands_read) FROM imports")
+        assert read == _count(db) + _count(db, "rejects")
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        _out, err = watcher.communicate(timeout=TIMEOUT)
+    assert watcher.returncode == 0, err
+
+
+def test_a_cut_hand_at_the_end_of_a_file_is_rejected_on_import(tmp_path: Path, history: list[str]):
+    path = tmp_path / "cut.txt"
+    last = history[-1].rstrip("\n")
+    path.write_text("\n".join(history[:-1]) + last[: last.rindex(" = ")], encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(path, "--db", db) == 0
+    assert _count(db) == len(history) - 1
+    reasons = query(db, "SELECT reason FROM rejects")
+    assert len(reasons) == 1 and reasons[0][0].startswith("summary line cut short")
+    assert scalar(db, "SELECT hands_read FROM imports") == len(history)
+
+
+def test_a_full_copy_replaces_a_hand_stored_incomplete(tmp_path: Path, history: list[str]):
+    path = tmp_path / "full.txt"
+    path.write_text("\n".join(history), encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(path, "--db", db) == 0
+    wanted = query(db, "SELECT hand_id, seat, reported_money FROM player_hands ORDER BY ALL")
+    victim = wanted[0][0]
+    # What an older version stored of a hand whose last summary line was cut short.
+    with duckdb.connect(str(db)) as con:
+        con.execute("UPDATE player_hands SET reported_money = NULL WHERE hand_id = ?", [victim])
+        con.execute("UPDATE hands SET fingerprint = 'incomplete' WHERE hand_id = ?", [victim])
+
+    assert ofc_import(path, "--db", db, "--reread") == 0
+    assert query(db, "SELECT hand_id, seat, reported_money FROM player_hands ORDER BY ALL") == (
+        wanted
+    )
+    assert _count(db, "conflicts") == 0
+    assert _count(db) == len(history)
+    assert query(
+        db, "SELECT hands_added, hands_duplicate, hands_conflict FROM imports WHERE import_id = 2"
+    ) == [(1, len(history) - 1, 0)]

@@ -1,0 +1,63 @@
+"""``ofc-jsonl`` numbers and times out of their plausible range are rejected, naming the field.
+
+The bounds are those of the text formats (``parsers.bounds``,
+docs/formats/ofc-jsonl.md); a truncated JSON line is a reject too.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from parsers.jsonl import jsonl_bytes
+from tests.hand_builder import build, example_hand
+from tests.parse_helpers import parse_bytes
+
+LINE = json.loads(jsonl_bytes(*build([example_hand()])).decode().splitlines()[0])
+
+
+def _parse(tmp_path, text: str):
+    summary, tables = parse_bytes(text.encode(), tmp_path, name="in.jsonl")
+    assert summary.read == summary.stored + summary.rejected
+    return summary, tables
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("point_value", 1e308, "point_value 1e+308 is outside 0..10,000"),
+        ("played_at", "0001-01-01T00:00:00Z", "played_at 0001-01-01T00:00:00Z outside"),
+        ("played_at", "9999-12-31T00:00:00Z", "played_at 9999-12-31T00:00:00Z outside"),
+        ("match_hand", 0, "match_hand 0.0 is outside 1..10,000"),
+    ],
+)
+def test_hand_fields_out_of_range(tmp_path, field, value, reason):
+    hand = dict(LINE, **{field: value})
+    summary, tables = _parse(tmp_path, json.dumps(hand) + "\n")
+    assert summary.rejected == 1
+    assert tables["rejects"].get_column("reason").str.contains(reason, literal=True).all()
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "reason"),
+    [
+        ("starting_stack", -1e7, "starting_stack -10000000.0 is outside -1,000,000..1,000,000"),
+        ("starting_stack", 1e300, "starting_stack 1e+300 is outside"),
+        ("reported_money", -1e308, "reported_money -1e+308 is outside"),
+    ],
+)
+def test_player_fields_out_of_range(tmp_path, field, value, reason):
+    hand = json.loads(json.dumps(LINE))
+    hand["players"][0][field] = value
+    summary, tables = _parse(tmp_path, json.dumps(hand) + "\n")
+    assert summary.rejected == 1
+    reasons = tables["rejects"].get_column("reason")
+    assert reasons.str.contains(reason, literal=True).all(), reasons.to_list()
+
+
+def test_a_truncated_line_is_a_reject(tmp_path):
+    whole = json.dumps(LINE)
+    other = json.dumps(dict(LINE, hand_id="en:2", room_hand_id="2"))
+    summary, _ = _parse(tmp_path, f"{other}\n{whole[: len(whole) // 2]}")
+    assert (summary.read, summary.stored, summary.rejected) == (2, 1, 1)
