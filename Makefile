@@ -11,6 +11,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
+	$(PY) -m pipeline.cli.warmup  # compile the fast reader now, not on the first import
 	touch $(STAMP)
 
 test: lint
@@ -35,6 +36,7 @@ format: install
 	$(PY) -m ruff check --fix .
 
 demo: install
+	@echo "ofc is installed in $(VENV): in a new shell run \`source $(VENV)/bin/activate\` first, or call $(VENV)/bin/ofc"
 	$(VENV)/bin/ofc demo
 
 clean:

@@ -46,6 +46,9 @@ STYLE = """
 .ofc-win { background: #dff3ea; color: #1f6f5c; }
 .ofc-loss { background: #fde2e1; color: #a4161a; }
 .ofc-discards { font-size: .8rem; color: #555; margin-top: .2rem; }
+.ofc-row-label { font-size: .8rem; color: #333; margin-left: .4rem; }
+.ofc-row.ofc-fouling .ofc-card { border-color: #a4161a; }
+.ofc-row.ofc-fouling .ofc-row-label { color: #a4161a; font-weight: 700; }
 </style>
 """
 
@@ -74,6 +77,8 @@ class RowView:
     cards: Sequence[str]
     new: Sequence[bool]
     mark: str = ""
+    label: str = ""  # the finished row in words ("pair of 3s")
+    fouling: bool = False  # the row that makes the hand foul
 
 
 def row(view: RowView) -> str:
@@ -83,9 +88,12 @@ def row(view: RowView) -> str:
     mark = (
         f'<span class="ofc-mark ofc-royalty">{html.escape(view.mark)}</span>' if view.mark else ""
     )
+    words = f"{view.label} — makes the foul" if view.fouling else view.label
+    label = f'<span class="ofc-row-label">{html.escape(words)}</span>' if words else ""
+    kind = "ofc-row ofc-fouling" if view.fouling else "ofc-row"
     return (
-        f'<div class="ofc-row"><span class="ofc-row-name">{view.name}</span>'
-        f"{cards}{slots}{mark}</div>"
+        f'<div class="{kind}"><span class="ofc-row-name">{view.name}</span>'
+        f"{cards}{slots}{mark}{label}</div>"
     )
 
 

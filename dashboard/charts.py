@@ -16,15 +16,28 @@ GOOD = "#2a9d8f"
 HEIGHT = 320
 
 
-def cumulative_points(frame: pl.DataFrame) -> alt.Chart:
-    """Lines of cumulative points against hands played: all variants, and each variant."""
+def cumulative(
+    frame: pl.DataFrame,
+    by_date: bool,
+    title: str = "Cumulative points",
+    value_format: str = "+,.0f",
+) -> alt.Chart:
+    """Lines of a running total (``points``) against hands played (or the date, ``until``),
+    one per ``series``; the 'all variants' line is drawn thicker."""
     width = alt.condition(alt.datum.series == "all variants", alt.value(3), alt.value(1.6))
+    x = (
+        alt.X("until:T", title="Date (UTC)")
+        if by_date
+        else alt.X("hands:Q", title="Hands played", axis=alt.Axis(format=","))
+    )
     return (
         alt.Chart(frame)
         .mark_line(interpolate="linear")
         .encode(
-            x=alt.X("hands:Q", title="Hands played"),
-            y=alt.Y("points:Q", title="Cumulative points"),
+            x=x,
+            y=alt.Y(
+                "points:Q", title=title, axis=alt.Axis(format=value_format.replace(".2f", ".2~f"))
+            ),
             color=alt.Color(
                 "series:N",
                 title=None,
@@ -35,7 +48,7 @@ def cumulative_points(frame: pl.DataFrame) -> alt.Chart:
             tooltip=[
                 alt.Tooltip("series:N", title="Series"),
                 alt.Tooltip("hands:Q", title="Hands", format=","),
-                alt.Tooltip("points:Q", title="Points", format="+,.0f"),
+                alt.Tooltip("points:Q", title=title, format=value_format),
                 alt.Tooltip("until:T", title="Until", format="%Y-%m-%d %H:%M"),
             ],
         )
@@ -69,6 +82,9 @@ def rates_against_population(frame: pl.DataFrame) -> alt.Chart:
     )
 
 
+#: Up to this many players, every dot of the style scatter carries its name.
+MAX_NAMED = 40
+
 QUADRANTS = (
     ("Tight & disciplined", "left", "bottom"),
     ("Aggressive & disciplined", "left", "top"),
@@ -82,7 +98,11 @@ def _domain(values: pl.Series, split: float) -> list[float]:
     low = min(float(values.min() or 0), split)
     high = max(float(values.max() or 0), split)
     pad = max((high - low) * 0.08, 0.01)
-    return [max(low - pad, 0.0), min(high + pad, 1.0)]
+    return [low - pad, min(high + pad, 1.0 + pad)]
+
+
+#: Percent axis labels without the padding's negative ticks.
+PERCENT_LABELS = "datum.value < 0 || datum.value > 1 ? '' : format(datum.value, '.0%')"
 
 
 def style_scatter(
@@ -102,13 +122,13 @@ def style_scatter(
             x=alt.X(
                 "foul_rate:Q",
                 title="Foul rate",
-                axis=alt.Axis(format="%", tickCount=8),
+                axis=alt.Axis(labelExpr=PERCENT_LABELS, tickCount=8),
                 scale=x_scale,
             ),
             y=alt.Y(
                 "bottom_aggression:Q",
                 title="Bottom aggression (unmade street-1 bottom)",
-                axis=alt.Axis(format="%", tickCount=8),
+                axis=alt.Axis(labelExpr=PERCENT_LABELS, tickCount=8),
                 scale=y_scale,
             ),
             size=alt.Size(
@@ -119,10 +139,24 @@ def style_scatter(
             order=alt.Order("is_hero:O"),
             tooltip=[
                 alt.Tooltip("player:N", title="Player"),
-                alt.Tooltip("style_hands:Q", title="Hands", format=","),
+                alt.Tooltip("style_hands:Q", title="Hands (n)", format=","),
                 alt.Tooltip("foul_rate:Q", title="Foul rate", format=".1%"),
+                alt.Tooltip("foul_rate_low:Q", title="Foul rate 95% from", format=".1%"),
+                alt.Tooltip("foul_rate_high:Q", title="Foul rate 95% to", format=".1%"),
                 alt.Tooltip("bottom_aggression:Q", title="Bottom aggression", format=".1%"),
+                alt.Tooltip("bottom_aggression_low:Q", title="Aggression 95% from", format=".1%"),
+                alt.Tooltip("bottom_aggression_high:Q", title="Aggression 95% to", format=".1%"),
             ],
+        )
+    )
+    names = (
+        alt.Chart(data.filter(~pl.col("is_hero")))
+        .mark_text(align="left", dx=8, dy=-6, fontSize=10, color="#4a545e")
+        .encode(
+            x=alt.X("foul_rate:Q", scale=x_scale),
+            y=alt.Y("bottom_aggression:Q", scale=y_scale),
+            text="player:N",
+            tooltip=alt.value(None),
         )
     )
     hero_label = (
@@ -132,12 +166,17 @@ def style_scatter(
             x=alt.X("foul_rate:Q", scale=x_scale),
             y=alt.Y("bottom_aggression:Q", scale=y_scale),
             text="player:N",
+            tooltip=alt.value(None),
         )
     )
     rule = {"strokeDash": [4, 4], "color": "#8a939c"}
     rules = alt.layer(
-        alt.Chart(pl.DataFrame({"x": [x_split]})).mark_rule(**rule).encode(x="x:Q"),
-        alt.Chart(pl.DataFrame({"y": [y_split]})).mark_rule(**rule).encode(y="y:Q"),
+        alt.Chart(pl.DataFrame({"x": [x_split]}))
+        .mark_rule(**rule)
+        .encode(x="x:Q", tooltip=alt.value(None)),
+        alt.Chart(pl.DataFrame({"y": [y_split]}))
+        .mark_rule(**rule)
+        .encode(y="y:Q", tooltip=alt.value(None)),
     )
     (x0, x1), (y0, y1) = x_domain, y_domain
     corners = pl.DataFrame(
@@ -158,25 +197,32 @@ def style_scatter(
     labels = [
         alt.Chart(corners.filter(pl.col("align") == side, pl.col("baseline") == base))
         .mark_text(align=side, baseline=base, fontSize=13, fontWeight="bold", color="#5b6670")
-        .encode(x=alt.X("x:Q", scale=x_scale), y=alt.Y("y:Q", scale=y_scale), text="label:N")
+        .encode(
+            x=alt.X("x:Q", scale=x_scale),
+            y=alt.Y("y:Q", scale=y_scale),
+            text="label:N",
+            tooltip=alt.value(None),
+        )
         for _, side, base in QUADRANTS
     ]
-    return alt.layer(rules, *labels, points, hero_label).properties(height=440)
+    named = [names] if data.height <= MAX_NAMED else []  # more: the tooltip names them
+    return alt.layer(rules, *labels, points, *named, hero_label).properties(height=440)
 
 
-def stacked_shares(frame: pl.DataFrame, order: list[str], title: str) -> alt.Chart:
-    """100% stacked horizontal bars: for each ``who``, the ``share`` of each ``category``."""
+def stacked_shares(frame: pl.DataFrame, order: list[str], title: str, scheme: str) -> alt.Chart:
+    """100% stacked horizontal bars: for each ``who``, the ``share`` of each ``category``,
+    with each share's 95% interval (``low``, ``high``) in the tooltip."""
     return (
         alt.Chart(frame)
         .mark_bar()
         .encode(
-            y=alt.Y("who:N", title=None, sort=None),
+            y=alt.Y("who:N", title=None, sort=None, axis=alt.Axis(labelLimit=240)),
             x=alt.X("share:Q", title=title, axis=alt.Axis(format="%"), stack="normalize"),
             color=alt.Color(
                 "category:N",
                 title=None,
                 sort=order,
-                scale=alt.Scale(domain=order, scheme="viridis"),
+                scale=alt.Scale(domain=order, scheme=scheme),
                 legend=alt.Legend(orient="right", labelFontSize=11, symbolSize=70, rowPadding=1),
             ),
             order=alt.Order("rank:Q"),
@@ -184,6 +230,9 @@ def stacked_shares(frame: pl.DataFrame, order: list[str], title: str) -> alt.Cha
                 alt.Tooltip("who:N", title="Who"),
                 alt.Tooltip("category:N", title="Category"),
                 alt.Tooltip("share:Q", title="Share", format=".1%"),
+                alt.Tooltip("low:Q", title="95% from", format=".1%"),
+                alt.Tooltip("high:Q", title="95% to", format=".1%"),
+                alt.Tooltip("n:Q", title="n", format=","),
             ],
         )
         .properties(height=150)
@@ -191,60 +240,58 @@ def stacked_shares(frame: pl.DataFrame, order: list[str], title: str) -> alt.Cha
 
 
 def grouped_bars(
-    frame: pl.DataFrame, x: str, x_title: str, group: str, value_format: str
-) -> alt.Chart:
-    """Vertical bars of ``value`` per ``x`` (short labels), side by side per ``group``."""
-    axis = alt.Axis(labelAngle=0)
-    chart = _bars(frame, x, group, value_format, vertical=True, title=x_title, axis=axis)
-    return chart.properties(height=HEIGHT - 60)
-
-
-def horizontal_bars(frame: pl.DataFrame, y: str, group: str, value_format: str) -> alt.Chart:
-    """Horizontal bars of ``value`` per ``y`` (long labels), grouped by ``group``."""
-    axis = alt.Axis(labelLimit=320)
-    chart = _bars(frame, y, group, value_format, vertical=False, title=None, axis=axis)
-    return chart.properties(height=max(64 * frame[y].n_unique(), 150))
-
-
-def _bars(
     frame: pl.DataFrame,
-    label: str,
+    x: str,
+    x_title: str,
     group: str,
     value_format: str,
-    *,
-    vertical: bool,
-    title: str | None,
-    axis: alt.Axis,
+    y_title: str,
+    order: list[str],
 ) -> alt.Chart:
-    """Bars of ``value`` per ``label``, side by side per ``group``: standing up when
-    ``vertical`` (labels along x, legend on top), else lying down (legend bottom right)."""
-    labels = f"{label}:N"
-    values = alt.Axis(format=value_format)
-    if vertical:
-        channels = {
-            "x": alt.X(labels, title=title, sort=None, axis=axis),
-            "xOffset": alt.XOffset(f"{group}:N", sort=None),
-            "y": alt.Y("value:Q", title=None, axis=values),
-        }
-    else:
-        channels = {
-            "y": alt.Y(labels, title=title, sort=None, axis=axis),
-            "yOffset": alt.YOffset(f"{group}:N", sort=None),
-            "x": alt.X("value:Q", title=None, axis=values),
-        }
+    """Vertical bars of ``value`` per ``x`` (in ``order``), side by side per ``group``,
+    the legend above the plot."""
     return (
         alt.Chart(frame)
         .mark_bar(cornerRadiusEnd=3)
         .encode(
-            **channels,
-            color=_group_colours(group, "top" if vertical else "bottom-right"),
+            x=alt.X(f"{x}:N", title=x_title, sort=order, axis=alt.Axis(labelAngle=0)),
+            xOffset=alt.XOffset(f"{group}:N", sort=None),
+            y=alt.Y("value:Q", title=y_title, axis=alt.Axis(format=value_format)),
+            color=_group_colours(group, "top"),
             tooltip=[
-                alt.Tooltip(labels),
-                alt.Tooltip(f"{group}:N"),
-                alt.Tooltip("value:Q", format=value_format),
+                alt.Tooltip(f"{x}:N", title=x_title),
+                alt.Tooltip(f"{group}:N", title=group.capitalize()),
+                alt.Tooltip("value:Q", title=y_title, format=value_format),
             ],
         )
+        .properties(height=HEIGHT - 60)
     )
+
+
+def mean_bars(frame: pl.DataFrame, y: str, group: str, title: str) -> alt.Chart:
+    """Horizontal bars of means (``value``) per ``y``, grouped by ``group``, with their 95%
+    intervals (``low``, ``high``) as lines; the legend below the plot."""
+    base = alt.Chart(frame).encode(
+        y=alt.Y(f"{y}:N", title=None, sort=None, axis=alt.Axis(labelLimit=320)),
+        yOffset=alt.YOffset(f"{group}:N", sort=None),
+    )
+    tooltip = [
+        alt.Tooltip(f"{y}:N", title="Where"),
+        alt.Tooltip(f"{group}:N", title="Hands"),
+        alt.Tooltip("n:Q", title="n", format=","),
+        alt.Tooltip("value:Q", title=title, format="+.2f"),
+        alt.Tooltip("low:Q", title="95% from", format="+.2f"),
+        alt.Tooltip("high:Q", title="95% to", format="+.2f"),
+    ]
+    bars = base.mark_bar(cornerRadiusEnd=3).encode(
+        x=alt.X("value:Q", title=title, axis=alt.Axis(format="+.1f")),
+        color=_group_colours(group, "bottom"),
+        tooltip=tooltip,
+    )
+    whiskers = base.mark_rule(color="#333", strokeWidth=1.5).encode(
+        x="low:Q", x2="high:Q", tooltip=tooltip
+    )
+    return alt.layer(bars, whiskers).properties(height=max(64 * frame[y].n_unique(), 150))
 
 
 def _group_colours(group: str, legend: str) -> alt.Color:
@@ -260,14 +307,7 @@ def _group_colours(group: str, legend: str) -> alt.Color:
 def percentiles(frame: pl.DataFrame) -> alt.Chart:
     """Each metric's percentile among players, drawn from the median (50%): red dots are
     leaks, grey ones styles (neither good nor bad)."""
-    data = frame.with_columns(
-        kind=pl.when(pl.col("leak"))
-        .then(pl.lit("leak"))
-        .when(pl.col("higher_is_better").is_null())
-        .then(pl.lit("style"))
-        .otherwise(pl.lit("fine")),
-        middle=pl.lit(0.5),
-    )
+    data = frame.with_columns(middle=pl.lit(0.5))
     colour = alt.Color(
         "kind:N",
         title=None,
@@ -284,7 +324,7 @@ def percentiles(frame: pl.DataFrame) -> alt.Chart:
     tooltip = [
         alt.Tooltip("label:N", title="Metric"),
         alt.Tooltip("value:Q", title="Student", format=".3f"),
-        alt.Tooltip("population_median:Q", title="Population median", format=".3f"),
+        alt.Tooltip("population:Q", title="Population (pooled)", format=".3f"),
         alt.Tooltip("percentile:Q", title="Percentile", format=".0%"),
     ]
     stems = alt.Chart(data).mark_rule(strokeWidth=3).encode(y=y, x=x, x2="middle:Q", color=colour)

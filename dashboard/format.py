@@ -1,14 +1,28 @@
 """Numbers as the pages print them.
 
 >>> signed(1234.5), signed(-2.0), signed(None)
-('+1,234.5', '-2', '–')
+('+1,234.5', '-2', '—')
 >>> percent(0.12345), count(1234567)
 ('12.3%', '1,234,567')
 """
 
 from __future__ import annotations
 
-MISSING = "–"
+from pipeline.load.metrics.definitions import Metric
+from pipeline.report import audit
+from pipeline.report.format import MISSING, interval
+
+__all__ = ["MISSING", "count", "interval", "number", "percent", "signed", "verdict"]
+
+#: A verdict of ``audit.verdict`` as a page says it.
+VERDICTS = {
+    audit.LEAK: "worse",
+    audit.STRENGTH: "better",
+    audit.HIGHER: "higher",
+    audit.LOWER: "lower",
+    audit.IN_LINE: "no clear difference",
+    audit.TOO_FEW: "too few hands",
+}
 
 
 def signed(value: float | None, digits: int = 1) -> str:
@@ -36,3 +50,9 @@ def percent(value: float | None, digits: int = 1) -> str:
 
 def count(value: int | None) -> str:
     return MISSING if value is None else f"{int(value):,}"
+
+
+def verdict(metric: Metric, figures: dict, population: float | None) -> str:
+    """Whether ``figures`` (``<name>``, ``_n``, ``_low``, ``_high``) differ from the
+    population's figure of ``metric``, in words: only when the 95% interval says so."""
+    return VERDICTS[audit.verdict(metric, figures, population)]

@@ -9,8 +9,10 @@ import html
 import polars as pl
 
 from dashboard.card_html import STYLE, RowView, badge, board, card
-from dashboard.format import signed
+from dashboard.format import MISSING, signed
+from dashboard.hand_names import fouling_row, row_name
 from dashboard.queries.hands import HandDetail
+from pipeline.report.format import money
 
 ROWS = ("top", "middle", "bottom")
 
@@ -39,11 +41,22 @@ def _final_rows(player: dict) -> list[RowView]:
     return [RowView(r, list(player[r] or []), [False] * len(player[r] or [])) for r in ROWS]
 
 
-def _with_royalties(rows: list[RowView], player: dict) -> list[RowView]:
+def _finished(rows: list[RowView], player: dict, lowball_middle: bool) -> list[RowView]:
+    """The rows with their royalties, their names and the row that makes a foul."""
+    fouling = (
+        fouling_row(*(player[r] or [] for r in ROWS))
+        if player["foul"] and not lowball_middle
+        else None
+    )
     return [
-        RowView(r.name, r.cards, r.new, f"+{player[f'royalties_{r.name}']}")
-        if player[f"royalties_{r.name}"]
-        else r
+        RowView(
+            r.name,
+            r.cards,
+            r.new,
+            f"+{player[f'royalties_{r.name}']}" if player[f"royalties_{r.name}"] else "",
+            "" if lowball_middle and r.name == "middle" else row_name(list(r.cards)),
+            r.name == fouling,
+        )
         for r in rows
     ]
 
@@ -56,7 +69,7 @@ def _discards(placed: pl.DataFrame, hidden: int) -> str:
     return f"discards {shown}" if shown else ""
 
 
-def _badges(player: dict, final: bool) -> list[str]:
+def _badges(player: dict, final: bool, currency: str | None) -> list[str]:
     marks = []
     if player["in_fantasyland"]:
         marks.append(badge(f"in Fantasyland ({player['fantasyland_cards']} cards)", "fl"))
@@ -69,19 +82,30 @@ def _badges(player: dict, final: bool) -> list[str]:
             marks.append(badge(f"→ Fantasyland ({player['fantasyland_next_cards']} cards)", "fl"))
         points = player["points"]
         marks.append(badge(f"{signed(points)} points", "loss" if points < 0 else "win"))
+        if player["money"] is not None:
+            marks.append(badge(money(player["money"], currency), "loss" if points < 0 else "win"))
     return marks
 
 
-def boards(detail: HandDetail, street: int) -> list[str]:
-    """Each player's board (HTML) after ``street``, in order of action.
+def in_order(detail: HandDetail, hero: str | None) -> list[dict]:
+    """The players in order of action, the hero first: the hero stays in one place."""
+    players = list(detail.players.iter_rows(named=True))
+    return sorted(players, key=lambda p: p["player"] != hero)
+
+
+def boards(detail: HandDetail, street: int, hero: str | None = None) -> list[str]:
+    """Each player's board (HTML) after ``street``, the hero first, then in order of action.
 
     Fantasyland hands (street 0) show whole from the start; without
     placements the final rows are shown. Marks (foul, royalties,
-    Fantasyland, points) appear once the last street is reached.
+    Fantasyland, points, money), each row's name and the row that makes a
+    foul appear once the last street is reached.
     """
     final = street >= last_street(detail)
+    lowball_middle = "27" in str(detail.hand.get("variant"))
+    currency = detail.hand.get("currency")
     result = []
-    for player in detail.players.iter_rows(named=True):
+    for player in in_order(detail, hero):
         placed = detail.placements.filter(pl.col("seat") == player["seat"])
         if placed.is_empty():
             rows = _final_rows(player)
@@ -89,10 +113,11 @@ def boards(detail: HandDetail, street: int) -> list[str]:
             placed = placed.filter(pl.col("street") <= street)
             rows = _rows_from_placements(placed, street)
         if final:
-            rows = _with_royalties(rows, player)
+            rows = _finished(rows, player, lowball_middle)
         title = f"{player['player']} · seat {player['seat']}"
         hidden = int(player["hidden_discards"] or 0) if final else 0
-        result.append(board(title, rows, _badges(player, final), _discards(placed, hidden)))
+        badges = _badges(player, final, currency)
+        result.append(board(title, rows, badges, _discards(placed, hidden)))
     return result
 
 
@@ -110,7 +135,7 @@ FIGURES = (
 
 def _shown(value: object) -> str:
     if value is None:
-        return "–"
+        return MISSING
     if isinstance(value, bool):
         return "yes" if value else "no"
     if isinstance(value, float):
@@ -126,19 +151,26 @@ def _differs(room: object, ours: object) -> bool:
     return room != ours
 
 
-def figures_table(detail: HandDetail) -> str:
-    """An HTML table: per player and figure, the room's value and the recomputed one."""
-    head = "".join(
-        f"<th colspan='2'>{html.escape(p)}</th>" for p in detail.players["player"].to_list()
-    )
-    sub = "<th>room</th><th>rules</th>" * detail.players.height
+def figures_table(detail: HandDetail, hero: str | None = None) -> str:
+    """An HTML table: per player (the hero first) and figure, the room's value and the
+    recomputed one; money with its currency."""
+    players = in_order(detail, hero)
+    head = "".join(f"<th colspan='2'>{html.escape(p['player'])}</th>" for p in players)
+    sub = "<th>room</th><th>rules</th>" * len(players)
+    currency = detail.hand.get("currency")
     body = []
     for label, room_key, ours_key in FIGURES:
         cells = []
-        for player in detail.players.iter_rows(named=True):
+        for player in players:
             room, ours = player[room_key], player[ours_key]
             style = " class='ofc-diff'" if _differs(room, ours) else ""
-            cells.append(f"<td{style}>{_shown(room)}</td><td{style}>{_shown(ours)}</td>")
+            shown = [
+                money(v, currency) if label == "Money" and v is not None else _shown(v)
+                for v in (room, ours)
+            ]
+            cells.append(
+                f"<td{style}>{html.escape(shown[0])}</td><td{style}>{html.escape(shown[1])}</td>"
+            )
         body.append(f"<tr><th>{label}</th>{''.join(cells)}</tr>")
     return (
         "<table class='ofc-figures'><thead><tr><th></th>"

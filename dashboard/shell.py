@@ -24,6 +24,7 @@ PAGES = (
     ("players", "Players", "players", ":material/groups:"),
     ("style", "Style", "style", ":material/scatter_plot:"),
     ("fantasyland", "Fantasyland", "fantasyland", ":material/auto_awesome:"),
+    ("breakdowns", "Breakdowns", "breakdowns", ":material/table_chart:"),
     ("hands", "Hands", "hands", ":material/style:"),
     ("coach", "Coach audit", "coach", ":material/school:"),
     ("imports", "Import", "import", ":material/upload_file:"),

@@ -58,27 +58,48 @@ def _select(label: str, key: str, values: tuple[str, ...], everyone: str, **extr
     )
 
 
+def _unknown(offered: dict[str, tuple[str, ...]]) -> list[str]:
+    """What the URL names that this database does not hold, in words (the filter is
+    then left out); the URL parameter is dropped so the address shows the view."""
+    problems = []
+    for name, values in offered.items():
+        key = PARAMS[name]
+        linked = st.query_params.get(key)
+        if linked and linked not in values:
+            what = "player" if name in ("hero", "opponent") else name
+            problems.append(f"No {what} {linked!r} in this database: the {key} filter is off.")
+            del st.query_params[key]
+            st.session_state.pop(key, None)
+    return problems
+
+
 def filters(db: Database) -> Filters:
     """Draw the filters in the sidebar and return the view they describe."""
     found = choices(db)
     heroes = players(db, _linked("hero"))
+    unknown = _unknown(
+        {
+            "hero": heroes,
+            "variant": found.variants,
+            "ruleset": found.rulesets,
+            "stakes": found.stakes,
+        }
+    )
     _default_hero(heroes)
     with st.sidebar:
         st.markdown("#### View")
+        for problem in unknown:
+            st.warning(problem, icon=":material/help:")
         hero = _select("Hero / student", PARAMS["hero"], heroes, "Everybody", help=HERO_HELP)
         variant = _select("Variant", PARAMS["variant"], found.variants, "All variants")
         ruleset = _select("Ruleset", PARAMS["ruleset"], found.rulesets, "All rulesets")
         stakes = _select(
             "Stakes", PARAMS["stakes"], found.stakes, "All stakes", help="Money per point"
         )
-        start, end = st.columns(2)
+        # one date a line: side by side, the sidebar clips them ("2026 - 0")
         bounds = {"min_value": found.first_day, "max_value": found.last_day, "format": "YYYY-MM-DD"}
-        with start:
-            date_from = st.date_input(
-                "From", value=None, key=PARAMS["date_from"], bind=BIND, **bounds
-            )
-        with end:
-            date_to = st.date_input("To", value=None, key=PARAMS["date_to"], bind=BIND, **bounds)
+        date_from = st.date_input("From", value=None, key=PARAMS["date_from"], bind=BIND, **bounds)
+        date_to = st.date_input("To", value=None, key=PARAMS["date_to"], bind=BIND, **bounds)
         picker = option_queries.PICKER_PLAYERS
         met = tuple(opponents(db, hero, picker, _linked("opponent"))) if hero else ()
         opponent = _select(

@@ -1,4 +1,4 @@
-"""Cards as small integers, and the text notations of RULES.md R1.
+"""Cards as small integers, and the text notations of docs/rules.md R1.
 
 A card is ``rank * 4 + suit`` with ranks ``2..A`` as ``0..12`` and suits
 ``s h d c`` as ``0..3``, so one deck is the integers ``0..51`` and numpy
@@ -33,7 +33,7 @@ CARD_NAMES: tuple[str, ...] = tuple(RANKS[c // 4] + SUITS[c % 4] for c in range(
 
 
 class CardError(ValueError):
-    """A card or card list that does not follow RULES.md R1."""
+    """A card or card list that does not follow docs/rules.md R1."""
 
 
 def parse_card(text: str) -> int:

@@ -1,4 +1,4 @@
-"""Hand categories (RULES.md R1, R3): their order and their names.
+"""Hand categories (docs/rules.md R1, R3): their order and their names.
 
 A category is a small integer, higher beats lower; a row's strength
 (``pipeline.rules.evaluate``) starts with it. Three-card rows (the top) make

@@ -1,4 +1,4 @@
-"""The variants and their street plans (RULES.md R2): who is dealt how many cards, when.
+"""The variants and their street plans (docs/rules.md R2): who is dealt how many cards, when.
 
 Every street deals each regular player some cards and has them place some;
 the rest are discarded face down (Pineapple's third card). ``Variant`` is a

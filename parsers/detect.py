@@ -17,6 +17,10 @@ from __future__ import annotations
 from parsers.formats import TEXT_FORMATS
 
 HEADERS = tuple((f.header_prefix, f.name) for f in TEXT_FORMATS.values())
+#: Encodings a hand history might be in, readable or not: a file with a hand header in
+#: any of them is a hand history (one in a wrong encoding is read, and rejected).
+HEADER_WORDS = ("OFC Hand", "Раздача")
+ANY_ENCODING = ("utf-8", "cp1251", "utf-16", "utf-16-be", "koi8-r", "cp866", "mac-cyrillic")
 
 
 def detect(head: str, max_lines: int = 1000) -> str | None:
@@ -33,3 +37,23 @@ def detect(head: str, max_lines: int = 1000) -> str | None:
             if line.startswith(prefix):
                 return name
     return None
+
+
+def holds_no_hands(head: bytes) -> bool:
+    """Whether the beginning of a file shows no hand in any likely encoding: no line that
+    starts like a hand header (a sign such as ``№`` may be lost to the encoding) and no
+    JSON line.
+
+    >>> holds_no_hands(b"# My hands\\n\\nExported from the room.\\n")
+    True
+    >>> holds_no_hands("Раздача №5 · Ананас".encode("koi8-r", errors="replace"))
+    False
+    """
+    for encoding in ANY_ENCODING:
+        text = head.decode(encoding, errors="replace").lstrip("\ufeff")
+        if detect(text) is not None:
+            return False
+        lines = (line.strip() for line in text.split("\n", 1000)[:1000])
+        if any(line.startswith(HEADER_WORDS) for line in lines):
+            return False
+    return True

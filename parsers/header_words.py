@@ -1,4 +1,4 @@
-"""Header words of the room text formats and the ruleset presets they name (RULES.md R10).
+"""Header words of the room text formats and the ruleset presets they name (docs/rules.md R10).
 
 A hand header names four things: the variant (R2), the Fantasyland kind
 (R6), the scoring scheme (R4) and the royalty table (R5). Each R10 preset is
@@ -96,5 +96,5 @@ def preset_words(ruleset: str) -> HeaderWords:
         known = ", ".join(PRESET_WORDS)
         raise ValueError(
             f"no header words for ruleset {ruleset!r}: a room text can only name the "
-            f"presets of RULES.md R10 ({known})"
+            f"presets of docs/rules.md R10 ({known})"
         ) from None

@@ -3,7 +3,8 @@
 pyarrow has already parsed the lines against the model's types; here every
 hand is checked against the rest of the contract (docs/formats/ofc-jsonl.md)
 with polars expressions over the whole block: required fields, known
-variants and formats, the hand id, the UTC time, 2 to 4 players with
+variants and formats, the hand id, the UTC time, as many players as the
+variant allows (2 or 3 in Pineapple and Pineapple 2-7, 2 to 4 in classic and turbo) with
 distinct seats and positions, full rows of real cards, no card twice,
 placements that name a seated player and a row. ``first_problems`` gives,
 for each hand, the first problem found in words, or ``None``.
@@ -15,7 +16,8 @@ import polars as pl
 import pyarrow as pa
 
 from ofc_core.cards import CARD_NAMES
-from ofc_core.variants import VARIANTS
+from ofc_core.rulesets import player_count_reason
+from ofc_core.variants import MAX_PLAYERS, VARIANTS
 from parsers import bounds
 from parsers.schema import PLACEMENT_ROWS, ROWS, SOURCE_FORMATS
 
@@ -40,6 +42,11 @@ def _missing(names, prefix: pl.Expr | None = None) -> list[pl.Expr]:
         reason = pl.format("{}: " + text, prefix) if prefix is not None else pl.lit(text)
         out.append(pl.when(pl.col(name).is_null()).then(reason))
     return out
+
+
+def _most_players() -> pl.Expr:
+    """The most players the hand's variant allows (R10); 4 for a variant not known."""
+    return pl.col("variant").replace_strict(MAX_PLAYERS, default=4, return_dtype=pl.Int64)
 
 
 #: The numbers of a hand and of a player bounded as in the text formats (``parsers.bounds``).
@@ -113,8 +120,13 @@ def _hand_reasons() -> list[pl.Expr]:
         ),
         _bounded(HAND_BOUNDS),
         when(pl.col("players").is_null()).then(pl.lit('missing "players"')),
-        when(~pl.col("players").list.len().is_between(2, 4)).then(
-            pl.format("a hand has 2 to 4 players, this one has {}", pl.col("players").list.len())
+        when(~pl.col("players").list.len().is_between(2, _most_players())).then(
+            pl.format(
+                player_count_reason("{}", "{}", "{}"),
+                "variant",
+                _most_players().replace_strict({2: "2", 3: "2 or 3", 4: "2 to 4"}),
+                pl.col("players").list.len(),
+            )
         ),
         when(pl.col("placements").is_null()).then(pl.lit('missing "placements"')),
         when(~same_length).then(

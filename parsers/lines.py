@@ -286,7 +286,11 @@ def _lines(data: bytes) -> pa.LargeStringArray:
     )
 
 
-def read_head(stream: BinaryIO, size: int = 64 << 10) -> tuple[bytes, BinaryIO]:
+#: How much of a file ``read_head`` reads to tell its encoding and format.
+HEAD_BYTES = 64 << 10
+
+
+def read_head(stream: BinaryIO, size: int = HEAD_BYTES) -> tuple[bytes, BinaryIO]:
     """The first ``size`` bytes, and a stream that still yields everything from the start."""
     head = stream.read(size)
     return head, _Rejoined(head, stream)

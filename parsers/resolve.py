@@ -63,6 +63,13 @@ def ruleset_variant(ruleset: str) -> str:
     return load_ruleset(ruleset).variant.value
 
 
+@cache
+def ruleset_players(ruleset: str) -> tuple[int, str]:
+    """The most players a hand of the ruleset may have, and the count in words (R10)."""
+    rules = load_ruleset(ruleset)
+    return rules.max_players, rules.allowed_players
+
+
 def ruleset_names(heads: pl.DataFrame, override: str | None) -> pl.DataFrame:
     """``ruleset`` and ``exact`` for each distinct header wording in ``heads``."""
     words = heads.select("variant", "fantasyland", "scoring", "royalties").unique()

@@ -35,10 +35,11 @@ import pyarrow as pa
 from ofc_core.errors import UserError
 from ofc_core.rulesets import load_ruleset
 from parsers import batch, dataset, fast, jsonl, model
-from parsers.detect import detect
+from parsers.detect import detect, holds_no_hands
 from parsers.formats import TEXT_FORMATS
 from parsers.lines import (
     CHUNK_BYTES,
+    HEAD_BYTES,
     Chunk,
     Source,
     choose_encoding,
@@ -54,6 +55,8 @@ from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
 
 FORMAT_CHOICES = ("auto", *TEXT_FORMATS, "jsonl")
+#: What a file with no hand history in it is: skipped, not counted as hands read.
+NOT_HANDS = "skipped: not a hand history"
 READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeError)
 
 
@@ -284,6 +287,10 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             head, stream = read_head(raw)
             text = head.decode(choose_encoding(head), errors="replace")
             kind = options.fmt if options.fmt != "auto" else detect(text)
+            if kind is None and _not_a_history(source, head):
+                return FileSummary(
+                    source.name, None, 0, 0, 0, time.perf_counter() - started, NOT_HANDS
+                )
             if kind == "jsonl":
                 emit_jsonl(source, tally)
             else:
@@ -302,10 +309,10 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
         reject = _reject(source.name, line, f"cannot read the rest of the file: {error}")
         tally({"rejects": reject} | _empty("hands", "player_hands", "placements"))
     if kind is None and not notes:
-        notes.append("no hand header found: not a hand history")
+        notes.append("no hand header in its first 64 KB: read as en")
     notes += [
         f"{count} hand(s) name no ruleset preset exactly in their header; scored as {name}"
-        " (RULES.md R10; --ruleset chooses another)"
+        " (docs/rules.md R10; --ruleset chooses another)"
         for name, count in sorted(tally.guessed.items())
     ]
     if tally.fallbacks:
@@ -325,6 +332,13 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
         "; ".join(notes),
         tally.fallbacks,
     )
+
+
+def _not_a_history(source: Source, head: bytes) -> bool:
+    """A plain file seen whole, with no hand in it: skipped. Archives are always read (a
+    damaged one is rejected), and so is a file longer than its head."""
+    archive = source.member is not None or source.path.lower().endswith((".zip", ".gz"))
+    return not archive and len(head) < HEAD_BYTES and holds_no_hands(head)
 
 
 def emit_jsonl(source: Source, emit: _Tally) -> None:

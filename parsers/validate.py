@@ -25,11 +25,19 @@ from __future__ import annotations
 
 import polars as pl
 
+from ofc_core.rulesets import player_count_reason
 from ofc_core.variants import STREETS
 from parsers import extract as ex
 from parsers.extract import Extracted
 from parsers.groups import grouped
-from parsers.resolve import SEAT_KEY, SEC_KEY, Resolved, fantasyland_counts, ruleset_variant
+from parsers.resolve import (
+    SEAT_KEY,
+    SEC_KEY,
+    Resolved,
+    fantasyland_counts,
+    ruleset_players,
+    ruleset_variant,
+)
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
 
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
@@ -106,8 +114,15 @@ def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame
         )
     )
     variants = {name: ruleset_variant(name) for name in allowed}
+    players = {name: ruleset_players(name) for name in allowed}
     hands = hands.with_columns(
-        ruleset_variant=pl.col("ruleset").replace_strict(variants, default=None)
+        ruleset_variant=pl.col("ruleset").replace_strict(variants, default=None),
+        most_players=pl.col("ruleset").replace_strict(
+            {n: p[0] for n, p in players.items()}, default=None, return_dtype=pl.Int64
+        ),
+        allowed_players=pl.col("ruleset").replace_strict(
+            {n: p[1] for n, p in players.items()}, default=None, return_dtype=pl.String
+        ),
     )
     return pl.concat(
         [
@@ -124,6 +139,15 @@ def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame
             _v(
                 hands.filter(pl.col("seats") > pl.col("max_players")),
                 pl.format("{} seats at a {}-player table", "seats", "max_players"),
+            ),
+            _v(
+                hands.filter(pl.col("seats") > pl.col("most_players")),
+                pl.format(  # the wording of ofc score, with the values filled in here
+                    player_count_reason("{}", "{}", "{}"),
+                    "ruleset_variant",
+                    "allowed_players",
+                    "seats",
+                ),
             ),
             _v(
                 hands.filter(
@@ -168,7 +192,7 @@ def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame
                     & ~pl.col("allowed").list.contains(pl.col("fl_cards")).fill_null(False)
                 ),
                 pl.format(
-                    "{} is in Fantasyland with {} cards, which ruleset {} never deals (R6)",
+                    "{} is in Fantasyland with {} cards, which ruleset {} never deals (docs/rules.md R6)",
                     "player",
                     "fl_cards",
                     "ruleset",
@@ -245,7 +269,7 @@ def _sections(x: Extracted, r: Resolved) -> pl.DataFrame:
                 .then(pl.format("{} section, but every player is in Fantasyland", name))
                 .otherwise(
                     pl.format(
-                        "{} section, but {} has {} streets (R2)",
+                        "{} section, but {} has {} streets (docs/rules.md R2)",
                         name,
                         "variant",
                         _street_count(pl.col("variant")),
@@ -366,7 +390,12 @@ def _streets(r: Resolved) -> pl.DataFrame:
                 .when(pl.col("in_fl"))
                 .then(pl.format("{} is in Fantasyland but plays {}", "who", where))
                 .otherwise(
-                    pl.format("{} plays {}, which {} does not have (R2)", "who", where, "variant")
+                    pl.format(
+                        "{} plays {}, which {} does not have (docs/rules.md R2)",
+                        "who",
+                        where,
+                        "variant",
+                    )
                 ),
             ),
             _v(
@@ -390,7 +419,7 @@ def _streets(r: Resolved) -> pl.DataFrame:
             _v(
                 exp.filter(played & (pl.col("placed") != pl.col("want_placed"))),
                 pl.format(
-                    "{} places {} cards on {}; it takes {} (R2)",
+                    "{} places {} cards on {}; it takes {} (docs/rules.md R2)",
                     "player",
                     "placed",
                     where,
@@ -474,7 +503,7 @@ def _showdown(x: Extracted, r: Resolved) -> pl.DataFrame:
         _v(
             shows.filter(pl.col(row).list.len() != size),
             pl.format(
-                "{}'s {} row shows {} cards; it holds {} (R1)",
+                "{}'s {} row shows {} cards; it holds {} (docs/rules.md R1)",
                 "player",
                 pl.lit(row),
                 pl.col(row).list.len(),

@@ -84,7 +84,7 @@ def test_json_lines_give_one_line_per_hand():
             "does not exist",
         ),
         ("", ["--ruleset", "classic-1-6-american"], "no input"),
-        (json.dumps({"players": [ALICE]}), ["--ruleset", "classic-1-6-american"], "1 players"),
+        (json.dumps({"players": [ALICE]}), ["--ruleset", "classic-1-6-american"], "this one has 1"),
     ],
 )
 def test_bad_input_exits_2_with_one_line_naming_the_problem(stdin, args, message):

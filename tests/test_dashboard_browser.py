@@ -33,6 +33,13 @@ from tests.dashboard_data import HERO, SQL_NAME, XSS_NAME, copy_of, upload_file
 pytestmark = pytest.mark.slow
 
 
+def wilson(k: int, n: int) -> tuple[float, float]:
+    """Wilson's 95% interval, written out (independent of the dashboard's SQL)."""
+    z, p = 1.959964, k / n
+    centre, spread = p + z * z / (2 * n), z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (centre - spread) / (1 + z * z / n), (centre + spread) / (1 + z * z / n)
+
+
 def query(db: Path, sql: str, params: tuple = ()) -> list[tuple]:
     """One read-only query (a fresh connection: the Import test swaps the file)."""
     con = duckdb.connect(str(db), read_only=True)
@@ -145,7 +152,21 @@ def test_overview_shows_the_heros_results(page: Page, server, db: Path) -> None:
     expect(metric(page, "Hands")).to_have_text(count(hands))
     expect(metric(page, "Points")).to_have_text(signed(points))
     expect(metric(page, "Points per hand")).to_have_text(signed(mean, 2))
-    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(2)
+    money = query(
+        db,
+        "SELECT currency, count(*), sum(money) FROM player_hands"
+        " WHERE player = ? AND money IS NOT NULL GROUP BY currency ORDER BY currency",
+        (HERO,),
+    )
+    assert money  # the simulated tables play for money
+    for currency, played, amount in money:
+        row = table_row(page, currency)
+        assert row[1] == count(played) and row[3] == f"{amount:+,.2f} {currency}"
+        assert row[4] == f"{amount / played:+,.2f} {currency}"
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(3)  # points, money, rates
+    page.get_by_text("By date", exact=True).click()
+    wait_until_idle(page)
+    expect(page.locator("svg text").filter(has_text="Date (UTC)")).to_have_count(2)
     screenshot(page, "overview")
 
 
@@ -177,7 +198,9 @@ def test_a_link_opens_exactly_that_view(page: Page, server, db: Path) -> None:
     )[0]
     assert page.locator("h1").first.inner_text() == "Overview · Chen"
     expect(metric(page, "Hands")).to_have_text(count(hands))
-    expect(metric(page, "Foul rate")).to_have_text(percent(foul_rate))
+    row = table_row(page, "Foul rate")
+    low, high = wilson(round(foul_rate * hands), hands)
+    assert row[1:4] == [percent(foul_rate), f"95%: {percent(low)} – {percent(high)}", count(hands)]
     assert all(f"{key}={value}" in page.url for key, value in params.items())
 
 
@@ -197,6 +220,11 @@ def test_players_page_and_head_to_head(page: Page, server, db: Path) -> None:
     expect(metric(page, "Points for the player")).to_have_text(signed(points))
     assert page.get_by_test_id("stDataFrame").count() == 2
     screenshot(page, "players")
+
+
+def test_players_page_when_the_hero_and_the_rival_never_met_in_the_view(page: Page, server) -> None:
+    visit(page, f"{server.url}/players?hero=Chen&variant=classic")  # Chen plays Pineapple only
+    expect(page.get_by_text("These two players never met in this view.")).to_be_visible()
 
 
 def test_a_date_filter_narrows_the_players_table(page: Page, server, db: Path) -> None:
@@ -238,8 +266,20 @@ def test_style_page(page: Page, server, db: Path) -> None:
     foul_rate = query(
         db, "SELECT foul_rate FROM style_metrics WHERE player = ? AND variant = 'all'", (HERO,)
     )[0][0]
-    assert table_row(page, "Foul rate (no Fantasyland, no timeout)")[1] == percent(foul_rate)
+    fouls, hands = query(
+        db,
+        "SELECT count(*) FILTER (WHERE foul), count(*) FROM player_hands"
+        " WHERE player = ? AND NOT in_fantasyland AND NOT timed_out",
+        (HERO,),
+    )[0]
+    assert foul_rate == fouls / hands
+    low, high = wilson(fouls, hands)
+    row = table_row(page, "Foul rate (no Fantasyland, no timeout)")
+    assert row[1:4] == [percent(foul_rate), f"95%: {percent(low)} – {percent(high)}", count(hands)]
+    assert row[6:] == ["lower is better", "too few hands"]  # five players in all
     assert page.get_by_test_id("stVegaLiteChart").count() == 3
+    main = page.get_by_test_id("stMain").inner_text()
+    assert "A leak needs at least 200 hands" in main and "pooled" in main
     screenshot(page, "style")
 
 
@@ -252,6 +292,10 @@ def test_fantasyland_page(page: Page, server, db: Path) -> None:
         (HERO,),
     )[0]
     expect(metric(page, "Entry rate")).to_have_text(percent(entries / live))
+    low, high = wilson(entries, live)
+    caption = f"n {count(live)} · 95%: {percent(low)} – {percent(high)}"
+    expect(page.get_by_text(caption)).to_be_visible()
+    assert "RULES.md" not in page.get_by_test_id("stMain").inner_text()
     screenshot(page, "fantasyland")
 
 
@@ -266,7 +310,7 @@ def test_hand_viewer_draws_the_rows_street_by_street(page: Page, server, db: Pat
     )[0]
     visit(page, f"{server.url}/hands?{urlencode({'hero': HERO, 'hand': hand_id})}")
     titles = page.locator(".ofc-board h4").all_inner_texts()
-    assert [t.split(" · seat")[0] for t in titles] == names
+    assert [t.split(" · seat")[0] for t in titles] == sorted(names, key=lambda n: n != HERO)
     cards = page.locator(".ofc-row .ofc-card[class*='suit-']")
     expect(cards).to_have_count(39)
     screenshot(page, "hands")
@@ -287,6 +331,79 @@ def test_hand_viewer_draws_the_rows_street_by_street(page: Page, server, db: Pat
     assert f"hand={quote(newest, safe='')}" in page.url or f"hand={newest}" in page.url
 
 
+def test_the_viewer_names_rows_marks_the_foul_and_steps_through_the_list(
+    page: Page, server, db: Path
+) -> None:
+    hand_id, source = query(
+        db,
+        "SELECT hand_id, source_file FROM player_hands JOIN hands USING (hand_id)"
+        " WHERE player = ? AND foul AND NOT timed_out AND hands.variant = 'pineapple'"
+        " ORDER BY hands.played_at, hand_id LIMIT 1",
+        (HERO,),
+    )[0]
+    visit(page, f"{server.url}/hands?{urlencode({'hero': HERO, 'hand': hand_id})}")
+    titles = page.locator(".ofc-board h4").all_inner_texts()
+    assert titles[0].startswith(f"{HERO} · seat")  # the hero first, whatever the seat
+    fouling = page.locator(".ofc-row.ofc-fouling")
+    expect(fouling).to_have_count(1)
+    assert "makes the foul" in fouling.inner_text()
+    labels = page.locator(".ofc-board").first.locator(".ofc-row-label").all_inner_texts()
+    assert len(labels) == 3 and all(labels)
+    meta = page.get_by_test_id("stMain").inner_text()
+    assert f" · {Path(source).name}:" in meta and source not in meta  # no folders
+    assert "R4" not in meta
+    _, before, after = query(
+        db,
+        "SELECT * FROM (SELECT hand_id, lag(hand_id) OVER w AS before, lead(hand_id) OVER w"
+        " AS after FROM player_hands WHERE player = ? WINDOW w AS (ORDER BY played_at, hand_id))"
+        " WHERE hand_id = ?",
+        (HERO, hand_id),
+    )[0]
+    page.get_by_role("button", name="Next hand ▶").click()
+    wait_until_idle(page)
+    expect(page.get_by_label("Hand id")).to_have_value(after)
+    page.get_by_role("button", name="◀ Previous hand").click()
+    wait_until_idle(page)
+    expect(page.get_by_label("Hand id")).to_have_value(hand_id)
+    if before is None:
+        expect(page.get_by_role("button", name="◀ Previous hand")).to_be_disabled()
+
+
+def test_the_hand_list_sorts_over_every_hand(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/hands?hero={HERO}")
+    choose(page, "Sort by", "Most points")
+    best = {
+        r[0]
+        for r in query(
+            db,
+            "SELECT hand_id FROM player_hands WHERE player = ? AND points ="
+            " (SELECT max(points) FROM player_hands WHERE player = ?)",
+            (HERO, HERO),
+        )
+    }
+    grid = page.get_by_test_id("stDataFrame").first
+    first_row = grid.locator("tbody tr").first.locator("td").all_inner_texts()
+    assert first_row[1] in best  # the best hand of all 360, not of the 50 on screen
+
+
+def test_breakdowns_by_month_and_sessions(page: Page, server, db: Path) -> None:
+    visit(page, f"{server.url}/breakdowns?hero={HERO}")
+    page.get_by_text("Month", exact=True).click()
+    wait_until_idle(page)
+    month, hands = query(
+        db,
+        "SELECT strftime(played_at, '%Y-%m'), count(*) FROM player_hands WHERE player = ?"
+        " GROUP BY 1 ORDER BY 1 DESC LIMIT 1",
+        (HERO,),
+    )[0]
+    expect(grid_cell(page, month, 1)).to_have_text(str(hands))
+    page.get_by_text("Session", exact=True).click()
+    wait_until_idle(page)
+    expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(1)
+    assert "a session is a run of hands at one table" in page.get_by_test_id("stMain").inner_text()
+    screenshot(page, "breakdowns-sessions")
+
+
 def test_hostile_names_are_shown_as_text(page: Page, server, db: Path) -> None:
     for name in (XSS_NAME, SQL_NAME):
         visit(page, f"{server.url}/?hero={quote(name)}")
@@ -298,7 +415,12 @@ def test_hostile_names_are_shown_as_text(page: Page, server, db: Path) -> None:
 def test_coach_audit_and_its_report(page: Page, server, db: Path) -> None:
     visit(page, f"{server.url}/coach?hero={HERO}")
     mismatches = query(db, "SELECT count(*) FROM audit_mismatches WHERE player = ?", (HERO,))[0][0]
-    assert f"{count(mismatches)} of {HERO}'s hands" in page.get_by_test_id("stMain").inner_text()
+    main = page.get_by_test_id("stMain").inner_text()
+    assert f"{count(mismatches)} of {HERO}'s hands" in main
+    assert (
+        "Too few hands to call anything a leak: 360 hands of the student, 4 other players" in main
+    )
+    assert "Leaks:" not in main
     screenshot(page, "coach")
     page.get_by_role("button", name="Write the HTML report").click()
     wait_until_idle(page)
@@ -328,6 +450,30 @@ def test_import_page_uploads_a_file_and_other_sessions_keep_working(
     visit(other, server.url)  # the other session reads the swapped-in database
     expect(metric(other, "Hands")).to_have_text(count(390))
     other.close()
+
+
+def test_a_file_of_garbage_is_a_warning_not_a_success(page: Page, server, tmp_path: Path) -> None:
+    garbage = tmp_path / "garbage.jsonl"  # (a .txt would first compile the fast en reader)
+    garbage.write_text("this is not a hand history\n" * 20, encoding="utf-8")
+    visit(page, f"{server.url}/import")
+    label = page.get_by_test_id("stFileUploader").inner_text()
+    assert "200 MB per file and in all" in label
+    page.get_by_test_id("stFileUploader").locator("input[type=file]").set_input_files(str(garbage))
+    page.get_by_test_id("stFileChip").wait_for()
+    page.get_by_role("button", name="Import").click()
+    warning = page.get_by_text(re.compile(r"finished in .* but stored no hand"))
+    warning.wait_for(timeout=120_000)
+    main = page.get_by_test_id("stMain").inner_text()
+    assert "Import finished" not in main or "stored no hand" in main
+    assert "ofc-upload-" not in main  # rejects name the uploaded file, not its temporary path
+
+
+def test_an_unknown_hero_or_variant_in_the_url_is_named(page: Page, server) -> None:
+    visit(page, f"{server.url}/?hero=Nobody+at+all&variant=omaha")
+    sidebar = page.get_by_test_id("stSidebar").inner_text()
+    assert "No player 'Nobody at all' in this database" in sidebar
+    assert "No variant 'omaha' in this database" in sidebar
+    assert "hero=Nobody" not in page.url
 
 
 def test_the_browser_reported_no_error_and_stayed_offline(watched) -> None:

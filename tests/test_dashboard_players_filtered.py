@@ -21,7 +21,9 @@ import pytest
 from dashboard.queries import players, profile
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
+from pipeline.report.audit import MIN_POPULATION_HANDS
 from tests.dashboard_data import HERO
+from tests.t_quantile import t_quantile
 
 #: A date before every simulated hand: narrows nothing, but forces the computed path.
 EARLY = dt.date(2000, 1, 1)
@@ -123,8 +125,7 @@ def _expected(raw: Raw, filters: Filters) -> pl.DataFrame:
         hands=pl.len(),
         points=pl.col("points").sum(),
         points_per_hand=pl.col("points").mean(),
-        points_per_hand_ci_low=pl.col("points").mean() - 1.959964 * sd / pl.len().sqrt(),
-        points_per_hand_ci_high=pl.col("points").mean() + 1.959964 * sd / pl.len().sqrt(),
+        points_sd=sd,
         money=pl.when(currencies.len() == 1).then(pl.col("money").sum()),
         currencies=pl.when(currencies.len() > 0).then(currencies.sort().str.join(",")),
         foul_rate=foul.mean(),
@@ -149,10 +150,22 @@ def _expected(raw: Raw, filters: Filters) -> pl.DataFrame:
         .group_by("player")
         .agg(mismatches=pl.len())
     )
+    half = pl.struct("points_sd", "hands").map_elements(
+        lambda r: (
+            t_quantile(0.975, r["hands"] - 1) * r["points_sd"] / r["hands"] ** 0.5
+            if r["hands"] > 1
+            else None
+        ),
+        return_dtype=pl.Float64,
+    )
     return (
         figures.join(_pair_stats(raw, hand_ids), on="player", how="left")
         .join(mismatches, on="player", how="left")
-        .with_columns(pl.col("mismatches").fill_null(0))
+        .with_columns(
+            pl.col("mismatches").fill_null(0),
+            points_per_hand_ci_low=pl.col("points_per_hand") - half,
+            points_per_hand_ci_high=pl.col("points_per_hand") + half,
+        )
     )
 
 
@@ -171,7 +184,14 @@ def _assert_same(found: pl.DataFrame, expected: pl.DataFrame, columns: tuple[str
     for row in found.iter_rows(named=True):
         want = by_player[row["player"]]
         for column in columns:
-            assert _close(row[column], want[column]), (row["player"], column)
+            if column.endswith(("_ci_low", "_ci_high")) and want[column] is not None:
+                # the t quantile: a table to 30 degrees of freedom, a series beyond (1e-8)
+                assert row[column] == pytest.approx(want[column], rel=1e-7, abs=1e-6), (
+                    row["player"],
+                    column,
+                )
+            else:
+                assert _close(row[column], want[column]), (row["player"], column)
 
 
 def _views(middle: dt.date) -> dict[str, Filters]:
@@ -233,47 +253,55 @@ def test_a_view_narrowing_nothing_computes_the_summary(db: Database, variant: st
 def test_a_profile_narrowing_nothing_is_the_summarised_one(db: Database) -> None:
     summarised = profile.profile(db, Filters(hero=HERO))
     computed = profile.profile(db, Filters(hero=HERO, date_from=EARLY))
-    assert computed["metric"].to_list() == summarised["metric"].to_list()
-    columns = ("value", "population_median", "percentile", "players", "leak")
-    _assert_same(
-        computed.rename({"metric": "player"}), summarised.rename({"metric": "player"}), columns
-    )
+    assert [f.metric for f in computed.findings] == [f.metric for f in summarised.findings]
+    for mine, theirs in zip(computed.findings, summarised.findings, strict=True):
+        for key in ("value", "n", "low", "high", "population", "percentile", "verdict"):
+            assert _close(getattr(mine, key), getattr(theirs, key)), (mine.metric, key)
 
 
-def _expected_profile(figures: pl.DataFrame, hero: str) -> dict[str, tuple]:
-    """Per metric: the hero's value, the population's median, percent_rank, players."""
-    ranked = figures.filter((pl.col("hands") >= profile.MIN_HANDS) | (pl.col("player") == hero))
-    expected = {}
-    for metric in (m.column for m in profile.METRICS):
-        values = ranked.filter(pl.col(metric).is_not_null())
-        mine = values.filter(pl.col("player") == hero)[metric]
-        if mine.is_empty():
-            continue
-        below = int((values[metric] < mine[0]).sum())
-        share = below / (values.height - 1) if values.height > 1 else 0.0
-        expected[metric] = (mine[0], values[metric].median(), share, values.height)
-    return expected
+def _percentile(values: pl.Series, value: float) -> float:
+    below, ties = int((values < value).sum()), int((values == value).sum()) - 1
+    return (below + ties / 2) / (values.len() - 1)
 
 
 @pytest.mark.parametrize("name", ["later-half", "stake"])
-def test_a_narrowed_profile_ranks_the_views_hands_only(
+def test_a_narrowed_profile_counts_the_views_hands_only(
     db: Database, raw: Raw, middle: dt.date, name: str
 ) -> None:
     view = _views(middle)[name].with_hero(HERO)
     found = profile.profile(db, view)
-    expected = _expected_profile(_expected(raw, view), HERO)
-    assert found["metric"].to_list() == list(expected)
-    for row in found.iter_rows(named=True):
-        value, median, percentile, count = expected[row["metric"]]
-        assert row["value"] == pytest.approx(value, rel=1e-9), row["metric"]
-        assert row["population_median"] == pytest.approx(median, rel=1e-9), row["metric"]
-        assert row["percentile"] == pytest.approx(percentile), row["metric"]
-        assert row["players"] == count, row["metric"]
+    figures = _expected(raw, view)
+    rows = _rows(raw, view.with_hero(None))
+    mine = figures.filter(pl.col("player") == HERO).row(0, named=True)
+    assert found.hands == mine["hands"]
+    ranked = figures.filter((pl.col("hands") >= MIN_POPULATION_HANDS) | (pl.col("player") == HERO))
+    pooled = {
+        "foul_rate": rows["foul"].mean(),
+        "points_per_hand": rows["points"].mean(),
+        "style_foul_rate": _rate(
+            pl.col("foul"), pl.col("in_fantasyland").not_() & pl.col("timed_out").not_()
+        ),
+    }
+    checked = 0
+    for finding in found.findings:
+        if finding.metric not in figures.columns:
+            continue
+        assert finding.value == pytest.approx(mine[finding.metric], rel=1e-9), finding.metric
+        values = ranked[finding.metric].drop_nulls()
+        expected = _percentile(values, mine[finding.metric]) if values.len() > 1 else None
+        assert _close(finding.percentile, expected), finding.metric
+        if finding.metric in pooled:
+            want = pooled[finding.metric]
+            want = rows.select(want).item() if isinstance(want, pl.Expr) else want
+            assert finding.population == pytest.approx(want, rel=1e-9), finding.metric
+        checked += 1
+    assert checked >= 10
+    assert not found.enough and not found.leaks  # five players: no leak, whatever the rates
     all_time = profile.profile(db, Filters(hero=HERO))
-    assert not found.select("metric", "value").equals(all_time.select("metric", "value"))
+    assert [f.value for f in found.findings] != [f.value for f in all_time.findings]
 
 
 def test_the_profile_ignores_the_opponent(db: Database, middle: dt.date) -> None:
     view = Filters(hero=HERO, date_from=middle)
     with_opponent = profile.profile(db, Filters(**{**view.__dict__, "opponent": OPPONENT}))
-    assert with_opponent.equals(profile.profile(db, view))
+    assert with_opponent == profile.profile(db, view)

@@ -16,6 +16,7 @@ import duckdb
 import pytest
 
 from dashboard.queries import (
+    breakdowns,
     coach,
     cumulative,
     fantasyland,
@@ -101,9 +102,28 @@ def test_hero_summary_matches_the_base_tables(db: Database, sql) -> None:
     assert mine["hands"] == hands_ == 360
     assert mine["points"] == pytest.approx(points)
     assert mine["foul_rate"] == pytest.approx(fouls / hands_)
-    assert (
-        mine["points_per_hand_ci_low"] < mine["points_per_hand"] < mine["points_per_hand_ci_high"]
-    )
+    assert mine["foul_rate_n"] == hands_
+    assert mine["foul_rate_low"] < mine["foul_rate"] < mine["foul_rate_high"]
+    assert mine["points_per_hand_low"] < mine["points_per_hand"] < mine["points_per_hand_high"]
+    mean, sd = sql(
+        "SELECT avg(points), stddev_samp(points) FROM player_hands WHERE player = ?", [HERO]
+    )[0]
+    half = 1.966594 * sd / hands_**0.5  # t(0.975, 359)
+    assert mine["points_per_hand_low"] == pytest.approx(mean - half, rel=1e-5)
+
+
+def test_everybody_is_pooled_over_every_player_hand(db: Database, sql) -> None:
+    everybody = summary.summaries(db, Filters())[summary.ALL]
+    computed = summary.summaries(db, Filters(date_from=EARLY))[summary.ALL]
+    fouls, hands_, entries, live = sql(
+        "SELECT count(*) FILTER (WHERE foul), count(*),"
+        " count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland AND fantasyland_next),"
+        " count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland) FROM player_hands"
+    )[0]
+    for found in (everybody, computed):
+        assert found["foul_rate"] == pytest.approx(fouls / hands_)
+        assert found["fantasyland_entry_rate"] == pytest.approx(entries / live)
+        assert found["fantasyland_entry_rate_n"] == live
 
 
 @pytest.mark.parametrize(
@@ -126,24 +146,36 @@ def test_computed_views_agree_with_the_pre_aggregated_tables(
     for variant, figures in table.items():
         for key in ("hands", "points", "foul_rate", "fantasyland_entry_rate", "royalties_per_hand"):
             assert by_hand[variant][key] == pytest.approx(figures[key], nan_ok=True), (variant, key)
-        if filters.hero:
-            assert by_hand[variant]["points_per_hand_ci_low"] == pytest.approx(
-                figures["points_per_hand_ci_low"]
+        for key in ("points_per_hand_low", "scoop_rate", "scoop_rate_high", "foul_rate_n"):
+            assert by_hand[variant][key] == pytest.approx(figures[key], nan_ok=True), (variant, key)
+    for query in (style.bottom_categories, style.first_street):
+        table_shares, computed_shares = query(db, filters), query(db, computed)
+        for column in ("share", "n", "low", "high"):
+            assert computed_shares[column].to_list() == pytest.approx(
+                table_shares[column].to_list()
             )
-    assert summary.scoop_rate(db, computed) == pytest.approx(summary.scoop_rate(db, filters))
-    assert style.bottom_categories(db, computed) == pytest.approx(
-        style.bottom_categories(db, filters)
-    )
-    assert style.first_street(db, computed) == pytest.approx(style.first_street(db, filters))
 
 
-def test_style_scatter_agrees_with_style_metrics(db: Database) -> None:
-    table = style.players(db, Filters()).sort("player")
-    computed = style.players(db, Filters(date_from=EARLY)).sort("player")
+def test_style_scatter_agrees_with_style_metrics(db: Database, sql) -> None:
+    table = style.players(db, Filters()).sort("player", nulls_last=True)
+    computed = style.players(db, Filters(date_from=EARLY)).sort("player", nulls_last=True)
     assert table["player"].to_list() == computed["player"].to_list()
     assert HERO in table["player"].to_list()
-    for column in ("style_hands", "foul_rate", "bottom_aggression"):
+    for column in ("style_hands", "foul_rate", "bottom_aggression", "foul_rate_low"):
         assert computed[column].to_list() == pytest.approx(table[column].to_list())
+    mine = table.filter(table["player"] == HERO).row(0, named=True)
+    assert mine["foul_rate"] == pytest.approx(
+        sql("SELECT foul_rate FROM style_metrics WHERE player = ? AND variant = 'all'", [HERO])[0][
+            0
+        ]
+    )
+    pooled = table.filter(table["player"].is_null()).row(0, named=True)  # the population
+    assert pooled["foul_rate"] == pytest.approx(
+        sql(
+            "SELECT count(*) FILTER (WHERE foul) / count(*) FROM player_hands"
+            " WHERE NOT in_fantasyland AND NOT timed_out"
+        )[0][0]
+    )
 
 
 def test_date_and_stake_filters_narrow_the_hands(db: Database, sql) -> None:
@@ -162,8 +194,8 @@ def test_date_and_stake_filters_narrow_the_hands(db: Database, sql) -> None:
         [HERO, float(value), currency],
     )[0][0]
     assert summary.summaries(db, Filters(hero=HERO, stakes=stake))[summary.ALL]["hands"] == staked
-    money = summary.money(db, Filters(hero=HERO, stakes=stake), 1.0, None)
-    assert money == [(currency, 1.0)]
+    money = summary.money(db, Filters(hero=HERO, stakes=stake))
+    assert [row["currency"] for row in money] == [currency]
 
 
 def test_money_is_given_per_currency(db: Database, sql) -> None:
@@ -174,10 +206,13 @@ def test_money_is_given_per_currency(db: Database, sql) -> None:
             [HERO],
         )
     )
-    mine = summary.summaries(db, Filters(hero=HERO))[summary.ALL]
-    found = dict(summary.money(db, Filters(hero=HERO), mine["money"], mine["currencies"]))
+    rows = summary.money(db, Filters(hero=HERO))
+    found = {row["currency"]: row["money"] for row in rows}
     assert found.keys() == expected.keys()
     assert found == pytest.approx(expected)
+    for row in rows:
+        assert row["money_per_hand"] == pytest.approx(row["money"] / row["hands"])
+        assert row["money_per_hand_low"] < row["money_per_hand"] < row["money_per_hand_high"]
 
 
 def test_cumulative_points_end_at_the_totals(db: Database) -> None:
@@ -212,19 +247,27 @@ def test_head_to_head_is_antisymmetric_and_matches_pairwise(db: Database, sql) -
     assert ours["points"] == pytest.approx(expected)
 
 
-def test_fantasyland_rates_follow_r6(db: Database, sql) -> None:
+def test_fantasyland_rates_by_ruleset_and_cards(db: Database, sql) -> None:
     rows = fantasyland.by_ruleset(db, Filters())
-    totals = fantasyland.totals(rows)
-    entries, live, stays, fl_hands = sql(
-        "SELECT count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland AND fantasyland_next),"
-        " count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland),"
-        " count(*) FILTER (WHERE in_fantasyland AND fantasyland_stay),"
-        " count(*) FILTER (WHERE in_fantasyland) FROM player_hands"
-    )[0]
-    assert totals["entry_rate"] == pytest.approx(entries / live)
-    assert totals["stay_rate"] == (pytest.approx(stays / fl_hands) if fl_hands else None)
+    expected = {
+        (variant, ruleset): (entries, live, stays, fl_hands)
+        for variant, ruleset, entries, live, stays, fl_hands in sql(
+            "SELECT variant, ruleset,"
+            " count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland AND fantasyland_next),"
+            " count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland),"
+            " count(*) FILTER (WHERE in_fantasyland AND fantasyland_stay),"
+            " count(*) FILTER (WHERE in_fantasyland) FROM player_hands GROUP BY ALL"
+        )
+    }
+    for row in rows.iter_rows(named=True):
+        entries, live, _stays, fl_hands = expected[(row["variant"], row["ruleset"])]
+        assert row["fantasyland_entry_rate"] == pytest.approx(entries / live)
+        assert row["fantasyland_entry_rate_n"] == live
+        low, high = row["fantasyland_entry_rate_low"], row["fantasyland_entry_rate_high"]
+        assert low <= row["fantasyland_entry_rate"] <= high
+        assert row["fantasyland_stay_rate_n"] == fl_hands
     cards = fantasyland.cards_dealt(db, Filters())
-    assert int(cards["hands"].sum()) == fl_hands
+    assert int(cards["hands"].sum()) == sum(v[3] for v in expected.values())
 
 
 def test_hand_list_pages_and_filters(db: Database, sql) -> None:
@@ -251,13 +294,21 @@ def test_hand_detail_has_every_player_and_placement(db: Database, sql) -> None:
     assert hands.hand_detail(db, "no such hand") is None
 
 
-def test_profile_ranks_the_student_among_players(db: Database) -> None:
+def test_profile_is_the_audit_of_the_student(db: Database, sql) -> None:
     found = profile.profile(db, Filters(hero=HERO))
-    assert set(found["metric"]) <= {m.column for m in profile.METRICS}
-    assert "foul_rate" in found["metric"].to_list()
-    assert found["percentile"].is_between(0, 1).all()
-    foul = found.filter(found["metric"] == "foul_rate").row(0, named=True)
-    assert foul["leak"] == (foul["percentile"] > 0.75)
+    assert found.player == HERO and found.hands == 360
+    # five players in the test database: too few for any leak
+    assert found.population_players == 4 and not found.enough and not found.leaks
+    foul = next(f for f in found.findings if f.metric == "foul_rate")
+    fouls, everybody = sql(
+        "SELECT count(*) FILTER (WHERE foul AND player = ?),"
+        " count(*) FILTER (WHERE foul) / count(*) FROM player_hands",
+        [HERO],
+    )[0]
+    assert foul.value == pytest.approx(fouls / 360) and foul.n == 360
+    assert foul.population == pytest.approx(everybody)
+    assert foul.verdict == "too few hands" and foul.direction == "lower is better"
+    assert all(f.percentile is None or 0 <= f.percentile <= 1 for f in found.findings)
 
 
 def test_coach_lists_fouls_and_mismatches(db: Database, sql) -> None:
@@ -306,3 +357,104 @@ def test_a_reader_sees_a_swapped_in_database(dashboard_db: Path, tmp_path: Path)
     con.close()
     os.replace(replacement, path)  # what an import does (docs/schema.md)
     assert reader.value("SELECT count(*) FROM hands") == before - 120
+
+
+def test_the_hand_list_sorts_every_hand_of_the_list_in_sql(db: Database, sql) -> None:
+    everybody, every_hand = Filters(), hands.HandFilters()
+    top = hands.hand_list(db, everybody, every_hand, 0, "Most points")
+    best, worst = sql("SELECT max(points), min(points) FROM player_hands")[0]
+    assert top["points"][0] == best and top["points"].is_sorted(descending=True)
+    last_page = (hands.hand_count(db, everybody, every_hand) - 1) // hands.PAGE_SIZE
+    bottom = hands.hand_list(db, everybody, every_hand, last_page, "Most points")
+    assert bottom["points"][-1] == worst
+    assert hands.hand_list(db, everybody, every_hand, 0, "Fewest points")["points"][0] == worst
+    row = top.row(0, named=True)
+    others = sql(
+        "SELECT string_agg(player, ', ' ORDER BY position) FROM player_hands"
+        " WHERE hand_id = ? AND seat <> ?",
+        [row["hand_id"], row["seat"]],
+    )[0][0]
+    assert row["opponents"] == others
+    money = hands.hand_list(db, Filters(hero=HERO), every_hand, 0, "Most money won")
+    assert (
+        money["money"][0]
+        == sql("SELECT max(money) FROM player_hands WHERE player = ?", [HERO])[0][0]
+    )
+
+
+def test_previous_and_next_hand_follow_the_list_in_time(db: Database, sql) -> None:
+    view, every_hand = Filters(hero=HERO), hands.HandFilters()
+    ordered = [
+        r[0]
+        for r in sql(
+            "SELECT hand_id FROM player_hands WHERE player = ? ORDER BY played_at, hand_id",
+            [HERO],
+        )
+    ]
+    middle = ordered[len(ordered) // 2]
+    i = ordered.index(middle)
+    assert hands.neighbours(db, view, every_hand, middle) == (ordered[i - 1], ordered[i + 1])
+    assert hands.neighbours(db, view, every_hand, ordered[0])[0] is None
+    assert hands.neighbours(db, view, every_hand, ordered[-1])[1] is None
+
+
+@pytest.mark.parametrize("key", list(breakdowns.KEYS))
+def test_breakdowns_add_up_to_the_heros_hands(db: Database, sql, key: str) -> None:
+    found = breakdowns.by(db, Filters(hero=HERO), key)
+    assert found["hands"].sum() == 360
+    assert found["points"].sum() == pytest.approx(
+        sql("SELECT sum(points) FROM player_hands WHERE player = ?", [HERO])[0][0]
+    )
+    for row in found.iter_rows(named=True):
+        if row["hands"] > 1:
+            low, mean, high = (row[f"points_per_hand{s}"] for s in ("_low", "", "_high"))
+            assert low <= mean <= high
+        assert row["foul_rate_low"] <= row["foul_rate"] <= row["foul_rate_high"]
+    if key == "Month":
+        months = sql(
+            "SELECT strftime(played_at, '%Y-%m'), count(*) FROM player_hands WHERE player = ?"
+            " GROUP BY 1",
+            [HERO],
+        )
+        assert dict(zip(found["group"], found["hands"], strict=True)) == dict(months)
+
+
+def test_sessions_split_at_tables_and_pauses(db: Database, sql) -> None:
+    found = breakdowns.sessions(db, Filters(hero=HERO))
+    assert found["hands"].sum() == 360
+    tables = sql(
+        "SELECT count(DISTINCT table_name) FROM hands JOIN player_hands USING (hand_id)"
+        " WHERE player = ?",
+        [HERO],
+    )[0][0]
+    assert found.height >= tables
+    assert (found["ended_at"] >= found["started_at"]).all()
+
+
+def test_results_against_each_opponent_are_the_head_to_head(db: Database) -> None:
+    found = breakdowns.opponents(db, Filters(hero=HERO))
+    for row in found.iter_rows(named=True):
+        pair = players.head_to_head(db, HERO, row["opponent"], Filters()).row(0, named=True)
+        assert (row["hands"], row["points"]) == (pair["hands"], pytest.approx(pair["points"]))
+        assert row["points_per_hand_low"] == pytest.approx(pair["points_per_hand_low"])
+
+
+def test_one_variant_draws_no_duplicate_all_line_and_money_runs_per_currency(
+    db: Database, sql
+) -> None:
+    one = cumulative.cumulative_points(db, Filters(hero=HERO, variant="classic"), 120)
+    assert set(one["series"]) == {"classic"}
+    both = cumulative.cumulative_points(db, Filters(hero=HERO), 360)
+    assert set(both["series"]) == {"all variants", "classic", "pineapple"}
+    money = cumulative.cumulative_money(db, Filters(hero=HERO), 360)
+    expected = dict(
+        sql(
+            "SELECT currency, sum(money) FROM player_hands WHERE player = ? AND money IS NOT NULL"
+            " GROUP BY currency",
+            [HERO],
+        )
+    )
+    assert set(money["series"]) == set(expected)  # no line adds currencies up
+    for currency, total in expected.items():
+        line = money.filter(money["series"] == currency)
+        assert line["points"][-1] == pytest.approx(total)

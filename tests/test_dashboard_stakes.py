@@ -88,16 +88,25 @@ def test_hand_and_player_hand_scopes_pick_the_same_hands(db_path: Path, by_stake
         assert {h for (h,) in hands} == {row[0] for row in by_stake[label]}, label
 
 
-def _scoop_rate(db_path: Path, hero: str | None, hands: set[str]) -> float:
-    """Scoops / settlements of ``hero`` (everybody: both sides) in ``hands``, from ``pairwise``."""
+def _scoop_rate(
+    db_path: Path, hero: str | None, hands: set[str], left_out: str | None = None
+) -> float:
+    """Scoops / settlements of ``hero`` (everybody but ``left_out``: both sides) in
+    ``hands``, from ``pairwise``."""
     sides = []
     for hand_id, player_a, player_b, rows_a, rows_b in query(
         db_path, "SELECT hand_id, player_a, player_b, rows_a, rows_b FROM pairwise"
     ):
         if hand_id in hands:
-            sides += [rows_a] if hero is None or player_a == hero else []
-            sides += [rows_b] if hero is None or player_b == hero else []
+            for player, rows in ((player_a, rows_a), (player_b, rows_b)):
+                if player == hero or (hero is None and player != left_out):
+                    sides.append(rows)
     return sum(rows == 3 for rows in sides) / len(sides)
+
+
+def scoop_rate(db_path: Path, view: Filters) -> float:
+    """The view's scoop rate as the Overview shows it."""
+    return summary.summaries(Database(db_path), view)[summary.ALL]["scoop_rate"]
 
 
 @pytest.mark.parametrize("with_hero", [True, False], ids=["hero", "everybody"])
@@ -108,7 +117,7 @@ def test_the_scoop_rate_of_a_stake_is_the_pairwise_one(
     label = max((s for s in by_stake if s != "play"), key=lambda s: len(by_stake[s]))
     view = Filters(hero=hero, stakes=label)
     hands = {row[0] for row in by_stake[label] if hero is None or row[2] == hero}
-    found = summary.scoop_rate(Database(db_path), view)
+    found = scoop_rate(db_path, view)
     assert found == pytest.approx(_scoop_rate(db_path, hero, hands), rel=1e-12)
     assert 0 < found < 1
 
@@ -121,6 +130,8 @@ def test_the_scoop_rate_with_an_opponent_is_the_pairwise_one_of_their_hands(
     hero, opponent = (players[0] if with_hero else None), players[1]
     label = max((s for s in by_stake if s != "play"), key=lambda s: len(by_stake[s]))
     theirs = {row[0] for row in by_stake[label] if row[2] == opponent}
-    found = summary.scoop_rate(Database(db_path), Filters(hero, stakes=label, opponent=opponent))
-    assert found == pytest.approx(_scoop_rate(db_path, hero, theirs), rel=1e-12)
+    found = scoop_rate(db_path, Filters(hero, stakes=label, opponent=opponent))
+    # without a hero: everybody at the opponent's tables, the opponent left out
+    expected = _scoop_rate(db_path, hero, theirs, left_out=opponent)
+    assert found == pytest.approx(expected, rel=1e-12)
     assert 0 < found < 1

@@ -1,4 +1,4 @@
-"""Engine properties over random deals (RULES.md R4): zero-sum, symmetry, fouls, royalties."""
+"""Engine properties over random deals (docs/rules.md R4): zero-sum, symmetry, fouls, royalties."""
 
 import numpy as np
 import polars as pl

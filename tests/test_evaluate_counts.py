@@ -1,6 +1,6 @@
 """Exact counts of every hand category over all five-card hands and all top rows.
 
-The known totals of poker combinatorics (RULES.md R1: standard 5-card ranks
+The known totals of poker combinatorics (docs/rules.md R1: standard 5-card ranks
 for middle and bottom; only high card, pair and trips on top), checked over
 every one of the 2,598,960 five-card hands and 22,100 three-card tops.
 """

@@ -1,4 +1,4 @@
-"""Pineapple 2-7 middles (RULES.md R9): which are legal, and how they compare.
+"""Pineapple 2-7 middles (docs/rules.md R9): which are legal, and how they compare.
 
 A legal 2-7 middle has no pair, no straight, no flush and no card above T;
 between legal middles the lower hand wins, highest card first. Checked

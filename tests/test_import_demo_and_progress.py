@@ -42,7 +42,7 @@ def test_progress_in_a_log_is_plain_lines() -> None:
     progress.phase("loading into x.duckdb")
     progress.close()
     lines = stream.getvalue().splitlines()
-    assert lines[0].startswith("ofc import: read 1,000 hands") and "rejects 2" in lines[0]
+    assert lines[0].startswith("ofc import: read 1,000 hands") and "rejected 2" in lines[0]
     assert "50%" in lines[0] and "hands/s" in lines[0]
     assert lines[1] == "ofc import: loading into x.duckdb"
     assert "\r" not in stream.getvalue()

@@ -1,4 +1,4 @@
-"""Fantasyland repeats come from the whole match, even when it arrives in pieces (RULES.md R6).
+"""Fantasyland repeats come from the whole match, even when it arrives in pieces (docs/rules.md R6).
 
 Under ``pineapple-2-4-pokerbet`` (one repeat only) a player enters
 Fantasyland, stays once, and then qualifies again, which the repeat limit

@@ -1,5 +1,6 @@
 """Databases made by an older ofc: schema version 1, before ``player_hands`` held the stake
-and its pairwise settlements' counts (``pairings``, ``scoops``, ``rows_won``).
+and its pairwise settlements' counts (``pairings``, ``scoops``, ``rows_won``); schema
+version 2, before the metric table ``player_metrics``.
 
 The next ``ofc import`` upgrades one in place, whether it brings new files,
 files already imported, or none (``ofc import --db FILE``). The dashboard
@@ -35,7 +36,15 @@ UNLIKE_HANDS = (
     " OR p.currency IS DISTINCT FROM h.currency"
 )
 COLUMNS = "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? ORDER BY 1"
-TABLES = ("hands", "player_hands", "placements", "pairwise", "player_summary", "imports")
+TABLES = (
+    "hands",
+    "player_hands",
+    "placements",
+    "pairwise",
+    "player_summary",
+    "player_metrics",
+    "imports",
+)
 #: The ``player_hands`` columns schema version 2 added.
 ADDED = ("point_value", "currency", "pairings", "scoops", "rows_won")
 
@@ -77,7 +86,7 @@ def _table(db: Path, table: str) -> list[tuple]:
 
 
 def _is_upgraded(db: Path, made: Path) -> None:
-    assert scalar(db, VERSION) == SCHEMA_VERSION == "2"
+    assert scalar(db, VERSION) == SCHEMA_VERSION == "3"
     assert scalar(db, UNLIKE_HANDS) == 0
     assert scalar(db, "SELECT count(point_value) FROM player_hands") > 0
     assert scalar(db, UNLIKE_SETTLEMENTS) == 0
@@ -91,12 +100,12 @@ def test_import_without_files_upgrades_in_place(
 ) -> None:
     capsys.readouterr()
     assert ofc_import("--db", old) == 0
-    assert "upgraded from schema version 1 to 2" in capsys.readouterr().out
+    assert "upgraded from schema version 1 to 3" in capsys.readouterr().out
     _is_upgraded(old, made[1])
     for table in TABLES:
         assert _table(old, table) == _table(made[1], table), table
     left = {path.name for path in old.parent.glob("old.duckdb*")}
-    assert left == {"old.duckdb", "old.duckdb.lock"}  # no work copy, wal or staging
+    assert left == {"old.duckdb"}  # no lock, work copy, wal or staging
 
 
 def test_import_of_files_already_imported_upgrades(
@@ -152,7 +161,7 @@ def test_the_app_shows_the_advice_instead_of_a_crash(
     app = AppTest.from_file(str(APP), default_timeout=60).run()
     assert not app.exception
     assert [e.value for e in app.error] == [
-        f"{old} was made by an older version of ofc (schema version 1, now 2): upgrade it "
+        f"{old} was made by an older version of ofc (schema version 1, now 3): upgrade it "
         f"once with `ofc import --db {old}` (it keeps every hand and needs no files), "
         "then open it again"
     ]
@@ -162,10 +171,10 @@ def test_a_database_from_a_newer_ofc_is_refused(
     made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = Path(shutil.copy(made[1], tmp_path / "newer.duckdb"))
-    _set_version(db, "3")
+    _set_version(db, "4")
     before = db.read_bytes()
     assert ofc_import(made[0], "--db", db, "--reread") == 2
-    assert "newer version of ofc (schema version 3" in capsys.readouterr().err
+    assert "newer version of ofc (schema version 4" in capsys.readouterr().err
     assert db.read_bytes() == before
     with pytest.raises(UserError, match="update ofc"):
         Database(db).rows("SELECT 1")
@@ -180,3 +189,20 @@ def test_import_without_files_needs_a_database(
     assert not db.exists()
     assert main(["import", "--db", str(db), "--watch"]) == 2
     assert "--watch needs the files or folders to watch" in capsys.readouterr().err
+
+
+def test_a_version_2_database_gets_player_metrics(
+    made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = Path(shutil.copy(made[1], tmp_path / "two.duckdb"))
+    con = duckdb.connect(str(db))
+    con.execute("DROP TABLE player_metrics")
+    con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
+    con.close()
+    with pytest.raises(UserError, match="schema version 2, now 3"):
+        Database(db).rows("SELECT 1")
+    capsys.readouterr()
+    assert ofc_import("--db", db) == 0
+    assert "upgraded from schema version 2 to 3" in capsys.readouterr().out
+    assert _table(db, "player_metrics") == _table(made[1], "player_metrics")
+    assert _table(db, "player_summary") == _table(made[1], "player_summary")

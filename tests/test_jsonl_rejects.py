@@ -41,7 +41,7 @@ BROKEN = [
     (lambda h: edit(h, "played_at", "29.11.2026 14:03"), "not a UTC time"),
     (lambda h: edit(h, "hand_id", "jsonl:other"), "should be"),
     (lambda h: edit(h, "table_name", DELETE), 'missing "table_name"'),
-    (lambda h: edit(h, "players", h["players"][:1]), "2 to 4 players"),
+    (lambda h: edit(h, "players", h["players"][:1]), "2 or 3 players"),
     (lambda h: edit(h, "players.1.seat", h["players"][0]["seat"]), "share a seat"),
     (lambda h: edit(h, "players.1.top.0", h["players"][0]["top"][0]), "appears twice"),
     (lambda h: edit(h, "placements.row.0", "sideways"), 'row "sideways"'),

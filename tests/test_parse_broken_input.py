@@ -109,8 +109,16 @@ def test_junk_between_hands_is_one_reject_and_hands_survive(tmp_path):
     assert "outside any hand" in only_reject(tables)["reason"]
 
 
-def test_binary_junk_file(tmp_path):
+def test_binary_junk_file_is_skipped_as_not_a_hand_history(tmp_path):
     data = bytes(range(256)) * 200
+    summary, tables = parse_bytes(data, tmp_path, name="junk.bin")
+    accounted(summary, tables)
+    assert summary.read == 0
+    assert summary.files[0].note == "skipped: not a hand history"
+
+
+def test_junk_longer_than_what_is_looked_at_is_read_and_rejected(tmp_path):
+    data = bytes(range(256)) * 400  # more than the 64 KB head: it might hold hands further on
     summary, tables = parse_bytes(data, tmp_path, name="junk.bin")
     accounted(summary, tables)
     assert summary.stored == 0 and summary.rejected >= 1

@@ -1,4 +1,4 @@
-"""RULES.md R3: a hand is fouled unless bottom >= middle >= top (equal allowed)."""
+"""docs/rules.md R3: a hand is fouled unless bottom >= middle >= top (equal allowed)."""
 
 from tests.hands import player, score
 

@@ -1,4 +1,4 @@
-"""RULES.md R4: each pair of players settles rows, bonus, royalties and fouls."""
+"""docs/rules.md R4: each pair of players settles rows, bonus, royalties and fouls."""
 
 from tests.hands import player, points, score
 

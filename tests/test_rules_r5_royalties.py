@@ -1,4 +1,4 @@
-"""RULES.md R5 (royalty tables) and R9 (2-7 middle royalties), row by row."""
+"""docs/rules.md R5 (royalty tables) and R9 (2-7 middle royalties), row by row."""
 
 import numpy as np
 import pytest

@@ -1,4 +1,4 @@
-"""RULES.md R6 and R10: Fantasyland entry, cards dealt, stay and repeat limits."""
+"""docs/rules.md R6 and R10: Fantasyland entry, cards dealt, stay and repeat limits."""
 
 import pytest
 

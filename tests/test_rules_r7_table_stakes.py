@@ -1,4 +1,4 @@
-"""RULES.md R7: table stakes cap each settlement at the smaller stack (P1-P2, P1-P3, P2-P3)."""
+"""R7 (docs/rules.md): table stakes cap each settlement at the smaller stack (P1-P2, P1-P3, P2-P3)."""
 
 from tests.hands import player, score
 
@@ -38,7 +38,36 @@ def test_r7_stacks_move_between_settlements():
 
 def test_r7_no_cap_without_table_stakes():
     result = score(
+        "pineapple-1-6-american", WINNER | {"starting_stack": 10}, LOSER | {"starting_stack": 50}
+    )
+    pair = result.pairwise.row(0, named=True)
+    assert pair["points_a"] == pair["points_a_uncapped"] > 25
+
+
+def test_r10_pokerdom_plays_table_stakes():
+    result = score(
         "pineapple-2-4-pokerdom", WINNER | {"starting_stack": 10}, LOSER | {"starting_stack": 50}
+    )
+    assert result.pairwise.row(0, named=True)["points_a"] == 10
+
+
+def test_r7_an_unknown_stack_does_not_cap_but_the_known_one_still_does():
+    """Decided (docs/rules.md, R7): an unknown stack sets no limit of its own; the other
+    player's known stack still caps the settlement, from either side."""
+    for known_first in (True, False):
+        known, unknown = {"starting_stack": 10}, {"starting_stack": None}
+        a, b = (known, unknown) if known_first else (unknown, known)
+        result = score("pineapple-2-4-pokerbet", WINNER | a, LOSER | b)
+        pair = result.pairwise.row(0, named=True)
+        assert pair["points_a_uncapped"] > 25
+        assert pair["points_a"] == 10
+
+
+def test_r7_two_unknown_stacks_do_not_cap():
+    result = score(
+        "pineapple-2-4-pokerbet",
+        WINNER | {"starting_stack": None},
+        LOSER | {"starting_stack": None},
     )
     pair = result.pairwise.row(0, named=True)
     assert pair["points_a"] == pair["points_a_uncapped"] > 25

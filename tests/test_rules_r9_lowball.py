@@ -1,4 +1,4 @@
-"""RULES.md R9: Pineapple 2-7, a lowball middle between a normal top and bottom."""
+"""docs/rules.md R9: Pineapple 2-7, a lowball middle between a normal top and bottom."""
 
 import pytest
 

@@ -1,4 +1,4 @@
-"""RULES.md R10: presets are data; users add rulesets in their own file, with clear errors."""
+"""docs/rules.md R10: presets are data; users add rulesets in their own file, with clear errors."""
 
 import pytest
 
@@ -11,7 +11,7 @@ R10_PRESETS = {
     "pineapple-1-6-american": ("pineapple", "1-6", 6, "american", False, False),
     "pineapple-progressive-american": ("pineapple", "1-6", 6, "american", False, False),
     "pineapple-2-4-pokerbet": ("pineapple", "2-4", 4, "russian", True, True),
-    "pineapple-2-4-pokerdom": ("pineapple", "2-4", 6, "russian", True, False),
+    "pineapple-2-4-pokerdom": ("pineapple", "2-4", 6, "russian", True, True),
     "turbo-1-6-american": ("turbo", "1-6", 6, "american", False, False),
     "pineapple-27": ("pineapple-27", "1-6", 6, "american-27", False, False),
     "classic-stars-2013": ("classic", "1-6", 6, "stars-2013", False, False),

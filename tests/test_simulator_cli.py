@@ -89,7 +89,7 @@ def test_a_gz_name_writes_gzip_the_same_bytes_for_the_same_seed(tmp_path):
     "args,words",
     [
         (["--ruleset", "no-such-rules"], "unknown ruleset"),
-        (["--ruleset", "pineapple-1-6-american", "--players", "4"], "2 to 3 players"),
+        (["--ruleset", "pineapple-1-6-american", "--players", "4"], "2 or 3 players"),
         (["--ruleset", "classic-1-6-american", "--bots", "tight,sleepy"], "unknown style"),
         (["--ruleset", "classic-1-6-american", "--hero", "Nobody"], "not in the roster"),
         (["--ruleset", "classic-1-6-american", "--misreport-rate", "2"], "between 0 and 1"),

@@ -1,4 +1,4 @@
-"""Timed-out players are placed automatically as RULES.md R8 says, and marked."""
+"""Timed-out players are placed automatically as docs/rules.md R8 says, and marked."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The top row's order, and the top compared with the middle (RULES.md R1, R3, R4).
+"""The top row's order, and the top compared with the middle (docs/rules.md R1, R3, R4).
 
 ``strength3`` and ``as_top`` are checked against a plain reference written
 from the rule text: the top row knows only high card < pair < trips (R1);

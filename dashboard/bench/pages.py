@@ -40,7 +40,7 @@ def _fingerprint() -> str:
     digest.update((Path(__file__).parent / "database.py").read_bytes())
     load = resources.files("pipeline.load")
     digest.update(load.joinpath("ddl.sql").read_bytes())
-    for name in sorted(p.name for p in load.joinpath("metrics").iterdir()):
+    for name in sorted(p.name for p in load.joinpath("metrics").iterdir() if p.is_file()):
         digest.update(load.joinpath("metrics", name).read_bytes())
     return digest.hexdigest()[:12]
 

@@ -1,4 +1,5 @@
-"""The hero's cumulative points, over all hands and per variant, drawn with at most ~400 points a line.
+"""The hero's cumulative points (over all hands and per variant) and money (per currency,
+never summed across currencies), drawn with at most ~400 points a line.
 
 Up to ``EXACT_HANDS`` hands, every hand is numbered in time order and every
 k-th is kept (exact). Beyond, hands are first summed into ``BUCKETS`` time
@@ -12,7 +13,7 @@ from __future__ import annotations
 import polars as pl
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, scope
+from dashboard.queries.filters import Filters, Where, scope
 
 STEPS = 400
 EXACT_HANDS = 20_000
@@ -30,13 +31,13 @@ WITH numbered AS (
         row_number() OVER per_variant AS n_variant,
         count(*) OVER (PARTITION BY variant) AS total_variant,
         sum(points) OVER per_variant AS cumulative_variant
-    FROM player_hands p
-    WHERE {{where}}
+    FROM (SELECT p.{{series}} AS variant, p.played_at, p.hand_id, p.{{value}} AS points
+          FROM player_hands p WHERE {{where}})
     WINDOW everything AS (ORDER BY played_at, hand_id ROWS UNBOUNDED PRECEDING),
         per_variant AS (PARTITION BY variant ORDER BY played_at, hand_id ROWS UNBOUNDED PRECEDING)
 )
 SELECT '{ALL}' AS series, played_at AS until, n AS hands, cumulative AS points
-FROM numbered WHERE n % greatest(total // {STEPS}, 1) = 0 OR n = total
+FROM numbered WHERE {{with_all}} AND (n % greatest(total // {STEPS}, 1) = 0 OR n = total)
 UNION ALL
 SELECT variant, played_at, n_variant, cumulative_variant
 FROM numbered
@@ -45,7 +46,10 @@ ORDER BY series, hands
 """
 
 _BUCKETED = f"""
-WITH mine AS (SELECT p.played_at, p.variant, p.points FROM player_hands p WHERE {{where}}),
+WITH mine AS (
+    SELECT p.played_at, p.{{series}} AS variant, p.{{value}} AS points
+    FROM player_hands p WHERE {{where}}
+),
 span AS (
     SELECT epoch(min(played_at)) AS start,
            greatest(epoch(max(played_at)) - epoch(min(played_at)), 1) / {BUCKETS} AS width
@@ -59,7 +63,7 @@ buckets AS (
         sum(points) AS points,
         max(played_at) AS until
     FROM mine, span
-    GROUP BY GROUPING SETS ((variant, step), (step))
+    GROUP BY GROUPING SETS ({{sets}})
 ),
 running AS (
     SELECT
@@ -82,11 +86,15 @@ ORDER BY series, hands
 """
 
 
-def cumulative_points(db: Database, filters: Filters, hands: int) -> pl.DataFrame:
-    """Columns ``series`` ('all variants' or a variant), ``until``, ``hands``, ``points``,
-    starting from (0, 0); ``hands`` is how many hands the view holds (from the summary)."""
-    where = scope(filters)
-    sql = (_EXACT if hands <= EXACT_HANDS else _BUCKETED).format(where=where.sql)
+def _cumulative(db: Database, hands: int, series: str, value: str, where: Where) -> pl.DataFrame:
+    """Running totals of ``value`` per ``series`` (and over all, for variants)."""
+    sql = (_EXACT if hands <= EXACT_HANDS else _BUCKETED).format(
+        where=where.sql,
+        series=series,
+        value=value,
+        with_all="TRUE" if series == "variant" else "FALSE",
+        sets="(variant, step), (step)" if series == "variant" else "(variant, step)",
+    )
     found = db.frame(sql, list(where.params))
     if found.is_empty():
         return found
@@ -97,3 +105,21 @@ def cumulative_points(db: Database, filters: Filters, hands: int) -> pl.DataFram
         .select(found.columns)
     )
     return pl.concat([starts, found.cast(starts.schema)]).sort("series", "hands")
+
+
+def cumulative_points(db: Database, filters: Filters, hands: int) -> pl.DataFrame:
+    """Columns ``series`` ('all variants' or a variant), ``until``, ``hands``, ``points``,
+    starting from (0, 0); ``hands`` is how many hands the view holds (from the summary).
+    The 'all variants' line is left out when the view holds one variant (it would be
+    the same line)."""
+    found = _cumulative(db, hands, "variant", "points", scope(filters))
+    if found.is_empty() or found["series"].n_unique() > 2:
+        return found
+    return found.filter(pl.col("series") != ALL)
+
+
+def cumulative_money(db: Database, filters: Filters, hands: int) -> pl.DataFrame:
+    """Cumulative money per currency (``series`` is the currency, ``points`` the running
+    amount), over the view's hands played for money; one line per currency."""
+    where = scope(filters).also("p.money IS NOT NULL")
+    return _cumulative(db, hands, "currency", "money", where)

@@ -35,23 +35,49 @@ class HandFilters:
         return where
 
 
+#: How the list can be sorted (over every hand of the list, in SQL): label → ORDER BY.
+SORTS = {
+    "Newest first": "p.played_at DESC, p.hand_id DESC, p.seat",
+    "Oldest first": "p.played_at, p.hand_id, p.seat",
+    "Most points": "p.points DESC, p.played_at DESC, p.hand_id DESC, p.seat",
+    "Fewest points": "p.points, p.played_at DESC, p.hand_id DESC, p.seat",
+    "Most royalties": "p.royalties DESC, p.played_at DESC, p.hand_id DESC, p.seat",
+    "Most money won": "p.money DESC NULLS LAST, p.played_at DESC, p.hand_id DESC, p.seat",
+    "Most money lost": "p.money NULLS LAST, p.played_at DESC, p.hand_id DESC, p.seat",
+}
+NEWEST = "Newest first"
+
 _LIST = """
-SELECT {played_at}, p.hand_id, p.player, p.variant, p.points, p.royalties, p.foul,
-       p.in_fantasyland, p.fantasyland_next, p.mismatch, p.seat
-FROM player_hands p
-WHERE {where}
-ORDER BY p.played_at DESC, p.hand_id, p.seat
-LIMIT ? OFFSET ?
+WITH page AS (
+    SELECT p.played_at, p.hand_id, p.player, p.variant, p.points, p.money, p.currency,
+           p.point_value, p.royalties, p.foul, p.in_fantasyland, p.fantasyland_next,
+           p.mismatch, p.seat
+    FROM player_hands p
+    WHERE {where}
+    ORDER BY {order}
+    LIMIT ? OFFSET ?
+)
+SELECT {played_at}, page.* EXCLUDE (played_at), (
+    SELECT string_agg(o.player, ', ' ORDER BY o.position)
+    FROM player_hands o
+    WHERE o.hand_id = page.hand_id AND o.seat <> page.seat
+) AS opponents
+FROM page
+ORDER BY {page_order}
 """
 
 
-def hand_list(db: Database, filters: Filters, own: HandFilters, page: int = 0) -> pl.DataFrame:
-    """One page of player-hands in the view, newest first (the hero's, or everybody's)."""
+def hand_list(
+    db: Database, filters: Filters, own: HandFilters, page: int = 0, sort: str = NEWEST
+) -> pl.DataFrame:
+    """One page of player-hands in the view (the hero's, or everybody's), sorted by ``sort``
+    (a key of ``SORTS``) over every hand of the list, with each hand's opponents."""
     where = own.where(scope(filters))
-    params = [*where.params, PAGE_SIZE, page * PAGE_SIZE]
-    return db.frame(
-        _LIST.format(where=where.sql, played_at=shown("p.played_at", "played_at")), params
-    )
+    order = SORTS[sort]
+    page_order = order.replace("p.", "page.")
+    played_at = shown("page.played_at", "played_at")
+    sql = _LIST.format(where=where.sql, order=order, page_order=page_order, played_at=played_at)
+    return db.frame(sql, [*where.params, PAGE_SIZE, page * PAGE_SIZE])
 
 
 def hand_count(db: Database, filters: Filters, own: HandFilters) -> int:
@@ -59,6 +85,28 @@ def hand_count(db: Database, filters: Filters, own: HandFilters) -> int:
     return int(
         db.value(f"SELECT count(*) FROM player_hands p WHERE {where.sql}", list(where.params))
     )
+
+
+_NEIGHBOUR = """
+SELECT p.hand_id FROM player_hands p
+WHERE {where} AND (p.played_at, p.hand_id) {direction} (
+    SELECT (h.played_at, h.hand_id) FROM hands h WHERE h.hand_id = ?
+)
+ORDER BY p.played_at {order}, p.hand_id {order}
+LIMIT 1
+"""
+
+
+def neighbours(
+    db: Database, filters: Filters, own: HandFilters, hand_id: str
+) -> tuple[str | None, str | None]:
+    """The hands of the list played just before and just after ``hand_id`` (None at an end)."""
+    where = own.where(scope(filters))
+    found = []
+    for direction, order in (("<", "DESC"), (">", "ASC")):
+        sql = _NEIGHBOUR.format(where=where.sql, direction=direction, order=order)
+        found.append(db.value(sql, [*where.params, hand_id]))
+    return found[0], found[1]
 
 
 @dataclass(frozen=True)
@@ -99,7 +147,9 @@ def hand_detail(db: Database, hand_id: str) -> HandDetail | None:
             [hand_id],
         ),
         pairwise=db.frame(
-            "SELECT player_a, player_b, rows_a, rows_b, bonus_a, royalties_a, points_a"
+            'SELECT player_a AS "Player", player_b AS "Against", rows_a AS "Rows won",'
+            ' rows_b AS "Rows lost", bonus_a AS "Bonus (scoop or majority)",'
+            ' royalties_a AS "Royalties (difference)", points_a AS "Points for the player"'
             " FROM pairwise WHERE hand_id = ? ORDER BY position_a, position_b",
             [hand_id],
         ),

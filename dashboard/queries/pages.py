@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, replace
 
 from dashboard.queries import (
+    breakdowns,
     coach,
     cumulative,
     fantasyland,
@@ -24,7 +25,17 @@ from dashboard.queries import (
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
 
-PAGES = ("sidebar", "overview", "players", "style", "fantasyland", "hands", "coach", "import")
+PAGES = (
+    "sidebar",
+    "overview",
+    "players",
+    "style",
+    "fantasyland",
+    "breakdowns",
+    "hands",
+    "coach",
+    "import",
+)
 
 
 @dataclass(frozen=True)
@@ -53,7 +64,7 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
     every_hand, fouled = hands.HandFilters(), hands.HandFilters(fouled=True)
     hand_id = _first_hand(db, filters)
     mine = summary.summaries(db, filters).get(summary.ALL) or {}
-    total, currencies, played = mine.get("money"), mine.get("currencies"), mine.get("hands") or 0
+    played = mine.get("hands") or 0
     return [
         *_page(
             "sidebar",
@@ -65,10 +76,9 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
             "overview",
             summaries=lambda: summary.summaries(db, filters),
             population=lambda: summary.summaries(db, everybody),
-            scoop_rate=lambda: summary.scoop_rate(db, filters),
-            scoop_rate_population=lambda: summary.scoop_rate(db, everybody),
-            money=lambda: summary.money(db, filters, total, currencies),
+            money=lambda: summary.money(db, filters),
             cumulative=lambda: cumulative.cumulative_points(db, filters, played),
+            cumulative_money=lambda: cumulative.cumulative_money(db, filters, played),
         ),
         *_page(
             "players",
@@ -88,14 +98,26 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
         *_page(
             "fantasyland",
             by_ruleset=lambda: fantasyland.by_ruleset(db, filters),
-            population=lambda: fantasyland.by_ruleset(db, everybody),
+            summaries=lambda: summary.summaries(db, filters),
+            population=lambda: summary.summaries(db, everybody),
             cards=lambda: fantasyland.cards_dealt(db, filters),
+        ),
+        *_page(
+            "breakdowns",  # one at a time on the page: timed all together here
+            by_stakes=lambda: breakdowns.by(db, filters, "Stakes"),
+            by_ruleset=lambda: breakdowns.by(db, filters, "Ruleset"),
+            by_month=lambda: breakdowns.by(db, filters, "Month"),
+            by_day=lambda: breakdowns.by(db, filters, "Day"),
+            sessions=lambda: breakdowns.sessions(db, filters),
+            opponents=lambda: breakdowns.opponents(db, filters),
         ),
         *_page(
             "hands",
             count=lambda: hands.hand_count(db, filters, every_hand),
             list=lambda: hands.hand_list(db, filters, every_hand),
             list_fouled=lambda: hands.hand_list(db, filters, fouled),
+            list_by_points=lambda: hands.hand_list(db, filters, every_hand, 0, "Most points"),
+            neighbours=lambda: hands.neighbours(db, filters, every_hand, hand_id),
             list_everybody=lambda: hands.hand_list(db, everybody, fouled, 3),
             count_everybody=lambda: hands.hand_count(db, everybody, fouled),
             viewer=lambda: hands.hand_detail(db, hand_id),

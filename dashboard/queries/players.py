@@ -9,6 +9,8 @@ from dashboard.queries.dates import shown
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope
 from dashboard.queries.options import PICKER_PLAYERS
+from pipeline.load.metrics import intervals
+from pipeline.load.metrics.definitions import RESULTS, with_figures
 
 #: Most rows the players table shows (the most played first); search narrows it.
 TABLE_ROWS = 2000
@@ -56,10 +58,20 @@ def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFr
             [filters.variant_key, search, TABLE_ROWS],
         )
     sql, params = per_player.table(filters, search)
-    return db.frame(
-        f"SELECT {_COLUMNS} FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
-        [*params, TABLE_ROWS],
+    dates = ", ".join(shown(c, c) for c in ("first_played_at", "last_played_at"))
+    found = with_figures(
+        db.frame(
+            f"SELECT * REPLACE ({dates}) FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
+            [*params, TABLE_ROWS],
+        ),
+        RESULTS,
     )
+    return found.rename(
+        {
+            "points_per_hand_low": "points_per_hand_ci_low",
+            "points_per_hand_high": "points_per_hand_ci_high",
+        }
+    ).select(TABLE_COLUMNS)
 
 
 _HEAD_TO_HEAD = """
@@ -76,35 +88,45 @@ scoped AS (
     SELECT h.variant, h.played_at, met.*
     FROM met JOIN hands h USING (hand_id)
     WHERE {where}
+),
+counted AS (
+    SELECT
+        CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
+        grouping(variant) AS everything,
+        count(*) AS hands,
+        sum(points) AS points,
+        sum(points * points) AS squares,
+        count(*) FILTER (WHERE rows_won = 3) AS scoops,
+        count(*) FILTER (WHERE rows_lost = 3) AS scooped,
+        sum(rows_won)::BIGINT AS rows_won,
+        sum(rows_lost)::BIGINT AS rows_lost,
+        min(played_at) AS first_played_at,
+        max(played_at) AS last_played_at
+    FROM scoped
+    GROUP BY GROUPING SETS ((variant), ())
 )
-SELECT
-    CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
-    count(*) AS hands,
-    sum(points) AS points,
-    avg(points) AS points_per_hand,
-    count(*) FILTER (WHERE rows_won = 3) AS scoops,
-    count(*) FILTER (WHERE rows_lost = 3) AS scooped,
-    sum(rows_won)::BIGINT AS rows_won,
-    sum(rows_lost)::BIGINT AS rows_lost,
-    {first},
-    {last}
-FROM scoped
-GROUP BY GROUPING SETS ((variant), ())
-ORDER BY grouping(variant) DESC, hands DESC
+SELECT * REPLACE ({first}, {last}) FROM counted WHERE hands > 0
+ORDER BY everything DESC, hands DESC
 """
 
 
 def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.DataFrame:
-    """``first``'s results against ``second`` (points from ``first``'s side), per variant and all.
+    """``first``'s results against ``second`` (points from ``first``'s side), per variant
+    and all, with the 95% intervals of points per hand and of the share of rows won;
+    empty when they never met in the view.
 
-    Only the settlements between the two count (R4: each pair settles
+    Only the settlements between the two count (each pair of players settles
     separately), after table-stakes caps (``points_a``).
     """
     where = hand_scope(filters)
     params = [first, first, first, first, second, second, first, *where.params]
-    days = {"first": shown("min(played_at)", "first_played_at")}
-    days["last"] = shown("max(played_at)", "last_played_at")
-    return db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), params)
+    days = {"first": shown("first_played_at", "first_played_at")}
+    days["last"] = shown("last_played_at", "last_played_at")
+    found = db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), params)
+    found = intervals.with_mean(found, "points_per_hand", "points", "squares", "hands")
+    return intervals.with_rate(
+        found.with_columns(rows=3 * pl.col("hands")), "rows_won_share", "rows_won", "rows"
+    )
 
 
 _OPPONENTS = """

@@ -1,9 +1,13 @@
 """The Style page: tight against aggressive, final bottoms, first-street setups.
 
-From ``style_metrics`` when the view is a variant only; with dates, stakes, a
-ruleset or an opponent, from ``player_hands`` with the same definitions
+The scatter's rates are those of ``pipeline/load/metrics/definitions.py``
+(``style_foul_rate``, ``bottom_aggression``), from the view's players'
+statistics (``profile.players_stats``). The shares of final bottoms and
+first-street setups come from ``style_metrics`` when the view is a variant
+only, else from ``player_hands``, with the same definitions
 (``pipeline/load/metrics/style_metrics.sql``): only hands not played in
-Fantasyland; final-row figures leave out hands with a timed-out street (R8).
+Fantasyland; final-row figures leave out hands with a timed-out street.
+Every share comes with its n and Wilson 95% interval.
 """
 
 from __future__ import annotations
@@ -12,6 +16,15 @@ import polars as pl
 
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, scope
+from dashboard.queries.profile import players_stats
+from pipeline.load.metrics import intervals
+from pipeline.load.metrics.definitions import (
+    BOTTOM_AGGRESSION,
+    STYLE_FOUL_RATE,
+    pooled,
+    stat_columns,
+    with_figures,
+)
 
 #: Players with fewer style hands are left off the scatter (their rates are noise).
 MIN_STYLE_HANDS = 30
@@ -36,83 +49,102 @@ FIRST_STREET = {
     "high_cards": "first_street_high_cards_share",
 }
 
-_PLAYERS_COMPUTED = """
-SELECT
-    player,
-    count(*) FILTER (WHERE NOT timed_out) AS style_hands,
-    count(*) FILTER (WHERE NOT timed_out AND foul)
-        / nullif(count(*) FILTER (WHERE NOT timed_out), 0) AS foul_rate,
-    count(*) FILTER (WHERE first_street_bottom <> 'pair_or_better')
-        / nullif(count(first_street_bottom), 0) AS bottom_aggression
-FROM player_hands p
-WHERE NOT p.in_fantasyland AND {where}
-GROUP BY player
-HAVING count(*) FILTER (WHERE NOT timed_out) >= ?
-ORDER BY style_hands DESC
+_SCATTER = (STYLE_FOUL_RATE, BOTTOM_AGGRESSION)
+
+_PLAYERS = f"""
+WITH stats AS MATERIALIZED ({{stats}})
+SELECT player, {", ".join(stat_columns(_SCATTER))} FROM stats
+WHERE {STYLE_FOUL_RATE.name}__n >= ?
+UNION ALL
+SELECT NULL AS player, {pooled(_SCATTER)} FROM stats
 """
 
 
 def players(db: Database, filters: Filters) -> pl.DataFrame:
-    """One row per player: ``style_hands``, ``foul_rate``, ``bottom_aggression``."""
-    if filters.summarised:
-        return db.frame(
-            "SELECT player, style_hands, foul_rate, bottom_aggression FROM style_metrics"
-            " WHERE variant = ? AND style_hands >= ? ORDER BY style_hands DESC",
-            [filters.variant_key, MIN_STYLE_HANDS],
-        )
-    where = scope(filters.population())
-    return db.frame(_PLAYERS_COMPUTED.format(where=where.sql), [*where.params, MIN_STYLE_HANDS])
-
-
-def _pooled(columns: dict[str, str], base: str) -> str:
-    """SQL: each share pooled over players, weighted by its base count."""
-    return ", ".join(
-        f'sum({column} * {base}) / nullif(sum({base}), 0) AS "{label}"'
-        for label, column in columns.items()
+    """One row per player with ``MIN_STYLE_HANDS`` style hands: ``style_hands``,
+    ``foul_rate``, ``bottom_aggression`` with their intervals (``_low``, ``_high``);
+    first, a row without a player: the pooled population's (every player-hand)."""
+    sql, params = players_stats(filters, _SCATTER)
+    found = with_figures(db.frame(_PLAYERS.format(stats=sql), [*params, MIN_STYLE_HANDS]), _SCATTER)
+    foul, aggression = STYLE_FOUL_RATE.name, BOTTOM_AGGRESSION.name
+    return found.select(
+        "player",
+        pl.col(f"{foul}_n").alias("style_hands"),
+        *(pl.col(f"{foul}{end}").alias(f"foul_rate{end}") for end in ("", "_low", "_high")),
+        *(pl.col(f"{aggression}{end}") for end in ("", "_low", "_high")),
+        pl.col(f"{aggression}_n").alias("first_street_hands"),
+    ).sort(
+        pl.col("player").is_not_null(),
+        pl.col("style_hands"),
+        "player",
+        descending=[False, True, False],
     )
 
 
-def _shares_table(db: Database, filters: Filters, columns: dict[str, str], base: str) -> dict:
-    if filters.hero:
-        sql = f"SELECT {', '.join(columns.values())} FROM style_metrics WHERE player = ? AND variant = ?"
-        rows = db.rows(sql, [filters.hero, filters.variant_key])
-    else:
-        sql = f"SELECT {_pooled(columns, base)} FROM style_metrics WHERE variant = ?"
-        rows = db.rows(sql, [filters.variant_key])
-    values = rows[0] if rows else (None,) * len(columns)
-    return dict(zip(columns, values, strict=True))
-
+_TABLE = """
+SELECT * FROM (
+    UNPIVOT (SELECT {columns}, sum({base}) AS n FROM style_metrics WHERE {where})
+    ON {labels} INTO NAME category VALUE k
+)
+"""
 
 _BOTTOMS_COMPUTED = """
-SELECT category_bottom AS category, count(*) / sum(count(*)) OVER () AS share
+SELECT category_bottom AS category, count(*)::DOUBLE AS k, sum(count(*)) OVER () AS n
 FROM player_hands p
 WHERE NOT p.in_fantasyland AND NOT p.timed_out AND NOT p.foul AND {where}
 GROUP BY category_bottom
 """
 
 _FIRST_STREET_COMPUTED = """
-SELECT first_street_bottom AS category, count(*) / sum(count(*)) OVER () AS share
+SELECT first_street_bottom AS category, count(*)::DOUBLE AS k, sum(count(*)) OVER () AS n
 FROM player_hands p
 WHERE NOT p.in_fantasyland AND p.first_street_bottom IS NOT NULL AND {where}
 GROUP BY first_street_bottom
 """
 
+SCHEMA = {"category": pl.String, "share": pl.Float64, "n": pl.Int64, "low": pl.Float64}
 
-def _computed_shares(db: Database, filters: Filters, sql: str, labels: list[str]) -> dict:
+
+def _table_counts(filters: Filters, columns: dict[str, str], base: str) -> tuple[str, list]:
+    """Counts of each category from ``style_metrics`` (share × base), the hero's or pooled."""
+    sums = ", ".join(f'sum({column} * {base}) AS "{label}"' for label, column in columns.items())
+    where, params = "variant = ?", [filters.variant_key]
+    if filters.hero:
+        where, params = f"{where} AND player = ?", [*params, filters.hero]
+    labels = ", ".join(f'"{label}"' for label in columns)
+    return _TABLE.format(columns=sums, base=base, where=where, labels=labels), params
+
+
+def _shares(db: Database, counts: str, params: list, labels: list[str]) -> pl.DataFrame:
+    found = intervals.with_rate(db.frame(counts, params), "share", "k", "n")
+    found = found.rename({"share_low": "low", "share_high": "high"}).with_columns(
+        pl.col("n").cast(pl.Int64)
+    )
+    order = {label: i for i, label in enumerate(labels)}
+    return (
+        found.filter(pl.col("category").is_in(labels), pl.col("share") > 0)
+        .with_columns(rank=pl.col("category").replace_strict(order))
+        .sort("rank")
+    )
+
+
+def bottom_categories(db: Database, filters: Filters) -> pl.DataFrame:
+    """Share of each final bottom category among live hands (hero's, or everybody's pooled):
+    ``category``, ``share``, ``n`` (live hands), ``low``, ``high``, ``rank``."""
+    labels = list(BOTTOM_CATEGORIES)
+    if filters.summarised:
+        sql, params = _table_counts(filters, BOTTOM_CATEGORIES, "live_hands")
+        return _shares(db, sql, params, labels)
     where = scope(filters)
-    found = dict(db.rows(sql.format(where=where.sql), list(where.params)))
-    return {label: found.get(label, 0.0) if found else None for label in labels}
+    return _shares(db, _BOTTOMS_COMPUTED.format(where=where.sql), list(where.params), labels)
 
 
-def bottom_categories(db: Database, filters: Filters) -> dict[str, float | None]:
-    """Share of each final bottom category among live hands (hero's, or everybody's)."""
+def first_street(db: Database, filters: Filters) -> pl.DataFrame:
+    """Share of each first-street bottom setup (hero's, or everybody's pooled), as
+    ``bottom_categories``."""
+    labels = list(FIRST_STREET)
     if filters.summarised:
-        return _shares_table(db, filters, BOTTOM_CATEGORIES, "live_hands")
-    return _computed_shares(db, filters, _BOTTOMS_COMPUTED, list(BOTTOM_CATEGORIES))
-
-
-def first_street(db: Database, filters: Filters) -> dict[str, float | None]:
-    """Share of each first-street bottom setup (hero's, or everybody's)."""
-    if filters.summarised:
-        return _shares_table(db, filters, FIRST_STREET, "first_street_hands")
-    return _computed_shares(db, filters, _FIRST_STREET_COMPUTED, list(FIRST_STREET))
+        sql, params = _table_counts(filters, FIRST_STREET, "first_street_hands")
+        return _shares(db, sql, params, labels)
+    where = scope(filters)
+    return _shares(db, _FIRST_STREET_COMPUTED.format(where=where.sql), list(where.params), labels)

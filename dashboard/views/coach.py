@@ -3,7 +3,6 @@ the room's mismatches, and the HTML report of ``ofc report``."""
 
 from __future__ import annotations
 
-import polars as pl
 import streamlit as st
 
 from dashboard import charts, columns, ui
@@ -13,7 +12,8 @@ from dashboard.format import count
 from dashboard.links import hand_links
 from dashboard.queries import coach, profile
 from dashboard.report import report_button
-from dashboard.views.profile_table import population, profile_table
+from dashboard.views.profile_table import describe, percentile_frame, profile_table
+from pipeline.report.audit import MIN_POPULATION_HANDS
 
 player_profile = cached(profile.profile)
 fouled_hands = cached(coach.fouled_hands)
@@ -47,33 +47,36 @@ MISMATCH_COLUMNS = {
 
 
 def _leaks(context: Context) -> None:
-    found = player_profile(context.db, context.filters).filter(
-        pl.col("metric") != "style_foul_rate"
-    )
-    if found.is_empty():
+    result = player_profile(context.db, context.filters)
+    if result is None or not result.findings:
         ui.nothing("No metrics for this student yet.")
         return
-    leaks = found.filter(pl.col("leak"))["label"].to_list()
-    players = int(found["players"].max())
-    if leaks:
-        st.error(
-            f"Leaks (worse than three players in four): {', '.join(leaks)}", icon=":material/flag:"
+    leaks = [f.label for f in result.leaks]
+    if not result.enough:
+        st.warning(
+            f"Too few hands to call anything a leak: {count(result.hands)} hands of the student,"
+            f" {result.population_players} other players with at least"
+            f" {MIN_POPULATION_HANDS} hands.",
+            icon=":material/hourglass_empty:",
         )
+    elif leaks:
+        st.error(f"Leaks: {', '.join(leaks)}", icon=":material/flag:")
     else:
         st.success(
-            "No leak: no metric is worse than three players in four.",
+            "No leak: no metric's 95% interval lies on the bad side of the population's figure.",
             icon=":material/check_circle:",
         )
-    left, right = st.columns([1, 1])
+    left, right = st.columns([1, 1.6])
     with left:
-        st.altair_chart(charts.percentiles(found), width="stretch")
+        st.altair_chart(
+            charts.percentiles(percentile_frame(list(result.findings))), width="stretch"
+        )
     with right:
-        profile_table(found)
+        profile_table(list(result.findings))
+    ui.text(result.sample_note())
     ui.text(
-        f"Percentiles among {count(players)} players with at least {profile.MIN_HANDS} hands"
-        f" ({population(context.filters)}). Dots start from the median: red ones"
-        " are leaks, grey ones styles (neither good nor bad); for foul rates a high percentile"
-        " is bad."
+        describe(result, context.filters) + " Percentiles rank the student among those players;"
+        " red dots are leaks, grey ones styles (neither good nor bad)."
     )
 
 

@@ -1,4 +1,5 @@
-"""Fantasyland: entry and stay rates, cards dealt, points per Fantasyland hand against normal hands."""
+"""Fantasyland: entry and stay rates, cards dealt, points per Fantasyland hand against
+normal hands; every rate and mean with its n and 95% interval."""
 
 from __future__ import annotations
 
@@ -8,19 +9,27 @@ import streamlit as st
 from dashboard import charts, columns, ui
 from dashboard.cache import cached
 from dashboard.context import Context
-from dashboard.format import count, percent, signed
-from dashboard.queries import fantasyland
+from dashboard.format import count, interval, verdict
+from dashboard.queries import fantasyland, summary
+from pipeline.report.format import figure
 
 by_ruleset = cached(fantasyland.by_ruleset)
 cards_dealt = cached(fantasyland.cards_dealt)
+summaries = cached(summary.summaries)
 
-RATE_COLUMNS = ["entry_rate", "stay_rate", "fantasyland_share"]
+RATE_COLUMNS = [
+    f"{m.name}{end}" for m in fantasyland.METRICS if m.is_rate for end in ("", "_low", "_high")
+]
 TABLE = {
     "variant": "Variant",
     "ruleset": "Ruleset",
     "hands": columns.count("Hands"),
-    "entry_rate": columns.rate("Entry rate"),
-    "stay_rate": columns.rate("Stay rate"),
+    "fantasyland_entry_rate": columns.rate("Entry rate"),
+    "fantasyland_entry_rate_low": columns.rate("Entry 95% from"),
+    "fantasyland_entry_rate_high": columns.rate("Entry 95% to"),
+    "fantasyland_stay_rate": columns.rate("Stay rate"),
+    "fantasyland_stay_rate_low": columns.rate("Stay 95% from"),
+    "fantasyland_stay_rate_high": columns.rate("Stay 95% to"),
     "fantasyland_hands": columns.count("FL hands"),
     "fantasyland_share": columns.rate("In FL"),
     "cards_per_fantasyland_hand": columns.number("Cards dealt"),
@@ -29,49 +38,78 @@ TABLE = {
 }
 
 
+#: The table's rates (shown from percentages).
+RATE_COLUMNS = [
+    column
+    for column in TABLE
+    if column.removesuffix("_low").removesuffix("_high")
+    in {m.name for m in fantasyland.METRICS if m.is_rate}
+]
+
+
+#: Short labels of the headline's cards.
+SHORT = {
+    "fantasyland_entry_rate": "Entry rate",
+    "fantasyland_stay_rate": "Stay rate",
+    "fantasyland_share": "Hands in Fantasyland",
+    "points_per_fantasyland_hand": "Points / FL hand",
+    "points_per_normal_hand": "Points / normal hand",
+}
+
+
 def _headline(mine: dict, everybody: dict) -> None:
-    cells = st.columns(5)
-    labels = (
-        ("entry_rate", "Entry rate", percent),
-        ("stay_rate", "Stay rate", percent),
-        ("fantasyland_share", "Hands in Fantasyland", percent),
-        ("points_per_fantasyland_hand", "Points / FL hand", lambda v: signed(v, 2)),
-        ("points_per_normal_hand", "Points / normal hand", lambda v: signed(v, 2)),
-    )
-    for cell, (key, label, shown) in zip(cells, labels, strict=True):
+    cells = st.columns(len(fantasyland.METRICS))
+    for cell, metric in zip(cells, fantasyland.METRICS, strict=True):
+        key = metric.name
         cell.metric(
-            label,
-            shown(mine[key]),
-            delta=f"population {shown(everybody[key])}",
+            SHORT[key],
+            figure(key, mine[key]),
+            delta=f"population {figure(key, everybody.get(key))}",
             delta_color="off",
             delta_arrow="off",
             border=True,
+            help=f"n = {count(mine[f'{key}_n'])}; "
+            f"{interval(key, mine[f'{key}_low'], mine[f'{key}_high'])}",
+        )
+        cell.caption(
+            f"n {count(mine[f'{key}_n'])} · "
+            f"{interval(key, mine[f'{key}_low'], mine[f'{key}_high'])} · "
+            f"{verdict(metric, mine, everybody.get(key))}"
         )
 
 
 def _points_chart(mine: pl.DataFrame) -> None:
     rows = [
-        {"group": f"{r['variant']} · {r['ruleset']}", "hand": hand, "value": r[column]}
+        {
+            "group": f"{r['variant']} · {r['ruleset']}",
+            "hand": hand,
+            "n": r[column + "_n"],
+            "value": r[column],
+            "low": r[column + "_low"],
+            "high": r[column + "_high"],
+        }
         for r in mine.iter_rows(named=True)
         for hand, column in (
-            ("Fantasyland hand", "points_per_fantasyland_hand"),
-            ("normal hand", "points_per_normal_hand"),
+            ("Fantasyland hands", "points_per_fantasyland_hand"),
+            ("normal hands", "points_per_normal_hand"),
         )
         if r[column] is not None
     ]
     if rows:
-        chart = charts.horizontal_bars(pl.DataFrame(rows), "group", "hand", "+.2f")
+        chart = charts.mean_bars(pl.DataFrame(rows), "group", "hand", "Points per hand")
         st.altair_chart(chart, width="stretch")
+        ui.text("Bars: mean points per hand; lines: 95% intervals (none from a single hand).")
 
 
 def _cards_chart(frame: pl.DataFrame) -> None:
     if frame.is_empty():
         ui.nothing("No Fantasyland hand in this view.")
         return
-    data = frame.with_columns(cards=pl.col("cards").cast(pl.String) + " cards").rename(
-        {"hands": "value"}
+    data = frame.with_columns(cards=pl.col("cards").cast(pl.String)).rename({"hands": "value"})
+    order = [str(c) for c in fantasyland.CARDS]
+    chart = charts.grouped_bars(
+        data, "cards", "Cards dealt in Fantasyland", "variant", ",d", "Fantasyland hands", order
     )
-    chart = charts.grouped_bars(data, "cards", "Cards dealt in Fantasyland", "variant", ",d")
     st.altair_chart(chart, width="stretch")
 
 
@@ -79,11 +117,16 @@ def render(context: Context) -> None:
     filters = context.filters
     ui.title("Fantasyland", filters)
     mine = by_ruleset(context.db, filters)
-    if mine.is_empty():
+    found = summaries(context.db, filters).get(summary.ALL)
+    if mine.is_empty() or found is None:
         ui.nothing("No hands in this view: widen the filters in the sidebar.")
         return
-    everybody = by_ruleset(context.db, filters.population())
-    _headline(fantasyland.totals(mine), fantasyland.totals(everybody))
+    everybody = summaries(context.db, filters.population()).get(summary.ALL) or {}
+    _headline(found, everybody)
+    ui.text(
+        "Population (pooled): every player-hand of this view. A difference is named only when"
+        " the 95% interval excludes the population's figure; FL: Fantasyland."
+    )
     left, right = st.columns(2)
     with left:
         st.subheader("Points per hand, in and out", anchor=False)
@@ -92,9 +135,10 @@ def render(context: Context) -> None:
         st.subheader("Cards dealt", anchor=False)
         _cards_chart(cards_dealt(context.db, filters))
     st.subheader("By variant and ruleset", anchor=False)
-    st.caption(
-        f"{count(int(mine['hands'].sum()))} hands. Entry rate: entries / live hands not played in"
-        " Fantasyland; stay rate: stays / Fantasyland hands (RULES.md R6)."
+    ui.text(
+        f"{count(int(mine['hands'].sum()))} hands. Entry rate: entries into Fantasyland / hands"
+        " neither fouled nor played in Fantasyland; stay rate: stays / Fantasyland hands."
+        " Intervals: 95% (Wilson)."
     )
     shown = mine.select(list(TABLE)).with_columns(pl.col(RATE_COLUMNS) * 100)
     st.dataframe(shown, hide_index=True, column_config=TABLE, width="stretch")

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import PurePath
 
+import polars as pl
 import streamlit as st
 
 from dashboard import columns, hand_view, ui
@@ -11,20 +13,26 @@ from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count, signed
 from dashboard.queries import hands
-from dashboard.queries.filters import stakes_key
+from dashboard.queries.filters import Filters, stakes_key
+from pipeline.report.format import money
 
 hand_list = cached(hands.hand_list)
 hand_count = cached(hands.hand_count)
 hand_detail = cached(hands.hand_detail)
+neighbours = cached(hands.neighbours)
 
 EITHER = {"Any": None, "Yes": True, "No": False}
 HAND_KEY = "hand"  # URL parameter of the hand shown in the viewer
+SORT_KEY = "list_sort"
 LIST_COLUMNS = {
     "played_at": columns.PLAYED,
     "hand_id": "Hand",
     "player": "Player",
+    "opponents": "Opponents",
     "variant": "Variant",
+    "stakes": "Stakes",
     "points": columns.points("Points", 0),
+    "money_text": "Money",
     "royalties": "Royalties",
     "foul": "Foul",
     "in_fantasyland": "In FL",
@@ -34,12 +42,13 @@ LIST_COLUMNS = {
 
 
 def _own_filters() -> tuple[hands.HandFilters, bool]:
-    cells = st.columns([1, 1, 1, 1, 1.3])
-    fouled = cells[0].selectbox("Fouled", list(EITHER), key="list_fouled")
-    fantasyland = cells[1].selectbox("In Fantasyland", list(EITHER), key="list_fl")
-    mismatch = cells[2].selectbox("Room mismatch", list(EITHER), key="list_mismatch")
-    royalties = cells[3].number_input("Royalties at least", 0, 100, 0, key="list_royalties")
-    with cells[4]:
+    cells = st.columns([1.2, 1, 1, 1, 1, 1.3])
+    cells[0].selectbox("Sort by", list(hands.SORTS), key=SORT_KEY)
+    fouled = cells[1].selectbox("Fouled", list(EITHER), key="list_fouled")
+    fantasyland = cells[2].selectbox("In Fantasyland", list(EITHER), key="list_fl")
+    mismatch = cells[3].selectbox("Room mismatch", list(EITHER), key="list_mismatch")
+    royalties = cells[4].number_input("Royalties at least", 0, 100, 0, key="list_royalties")
+    with cells[5]:
         st.write("")
         everyone = st.toggle("Every player's hands", key="list_everyone")
     own = hands.HandFilters(
@@ -69,24 +78,41 @@ def _on_pick() -> None:
         _open(picked)
 
 
-def _list(context: Context) -> str | None:
-    """Draw the list; the first hand listed (the viewer's default)."""
+def _shown(frame: pl.DataFrame) -> pl.DataFrame:
+    """The page's rows as the list shows them: stakes and money with its currency in words."""
+    stakes = [
+        stakes_key(v, c) for v, c in zip(frame["point_value"], frame["currency"], strict=True)
+    ]
+    amounts = [
+        money(m, c) if m is not None else "—"
+        for m, c in zip(frame["money"], frame["currency"], strict=True)
+    ]
+    return frame.with_columns(
+        stakes=pl.Series(stakes, dtype=pl.String),
+        money_text=pl.Series(amounts, dtype=pl.String),
+        opponents=pl.col("opponents").fill_null("—"),
+    ).select(list(LIST_COLUMNS))
+
+
+def _list(context: Context) -> tuple[str | None, Filters, hands.HandFilters]:
+    """Draw the list; the first hand listed (the viewer's default), and the list's filters."""
     own, everyone = _own_filters()
     filters = context.filters
     if everyone or not filters.hero:
         filters = filters.with_hero(None)
+    sort = st.session_state.get(SORT_KEY, hands.NEWEST)
     total = hand_count(context.db, filters, own)
     pages = max((total - 1) // hands.PAGE_SIZE + 1, 1)
     left, right = st.columns([5, 1])
     page = right.number_input("Page", 1, pages, 1, key="list_page", label_visibility="collapsed")
     left.caption(
-        f"{count(total)} player-hands · page {page} of {pages} · newest first ·"
-        " click a row to open the hand"
+        f"{count(total)} player-hands · page {page} of {pages} · {sort.lower()} (over every"
+        " hand of the list) · click a row to open the hand"
     )
-    frame = hand_list(context.db, filters, own, page - 1)
+    frame = hand_list(context.db, filters, own, page - 1, sort)
     st.session_state["_list_ids"] = frame["hand_id"].to_list()
     st.dataframe(
-        frame.drop("seat"),
+        _shown(frame),
         hide_index=True,
         column_config=LIST_COLUMNS,
         height=300,
@@ -96,7 +122,7 @@ def _list(context: Context) -> str | None:
         selection_mode="single-row",
     )
     if frame.is_empty():
-        return None
+        return None, filters, own
     labels = {
         r["hand_id"]: f"{_when(r['played_at'])} · {r['hand_id']} · {signed(r['points'])}"
         for r in frame.iter_rows(named=True)
@@ -110,7 +136,7 @@ def _list(context: Context) -> str | None:
         placeholder="Choose a hand…",
         on_change=_on_pick,
     )
-    return frame["hand_id"][0]
+    return frame["hand_id"][0], filters, own
 
 
 def _when(played_at: dt.datetime | None) -> str:
@@ -128,12 +154,34 @@ def _meta(detail: hands.HandDetail) -> str:
         f"table {hand['table_name'] or '?'}",
         "play money" if stakes == "play" else f"{stakes} a point",
         f"room hand {hand['room_hand_id'] or '?'}",
-        f"{hand['source_file'] or '?'}:{hand['source_line']}",
+        f"{PurePath(hand['source_file'] or '?').name}:{hand['source_line']}",
     ]
     return " · ".join(parts)
 
 
-def _viewer(context: Context, latest: str | None) -> None:
+def _step(context: Context, listed: Filters, own: hands.HandFilters, hand_id: str) -> None:
+    """Buttons to the list's hands played just before and just after this one."""
+    earlier, later = neighbours(context.db, listed, own, hand_id)
+    left, right, _ = st.columns([1, 1, 4])
+    left.button(
+        "◀ Previous hand",
+        disabled=earlier is None,
+        on_click=_open,
+        args=(earlier,),
+        key="hand_previous",
+        help="The hand of this list played just before",
+    )
+    right.button(
+        "Next hand ▶",
+        disabled=later is None,
+        on_click=_open,
+        args=(later,),
+        key="hand_next",
+        help="The hand of this list played just after",
+    )
+
+
+def _viewer(context: Context, latest: str | None, listed: Filters, own: hands.HandFilters) -> None:
     st.subheader("Hand viewer", anchor=False)
     typed = st.text_input(
         "Hand id", key=HAND_KEY, bind="query-params", placeholder="e.g. en:7402331950"
@@ -149,25 +197,26 @@ def _viewer(context: Context, latest: str | None) -> None:
         ui.text(f"No hand {hand_id} in this database: check the id.")
         return
     ui.text(_meta(detail))
+    _step(context, listed, own, hand_id)
     last = hand_view.last_street(detail)
     street = last
     if last > 1:
         street = st.select_slider(
             "Street", options=list(range(1, last + 1)), value=last, key=f"street_{hand_id}"
         )
-    boards = hand_view.boards(detail, street)
+    boards = hand_view.boards(detail, street, context.filters.hero)
     columns = st.columns(len(boards))
     st.html(hand_view.STYLES)
     for column, board in zip(columns, boards, strict=True):
         with column:
             st.html(board)
     st.markdown("**The room's figures beside the recomputed ones** (differences in red)")
-    st.html(hand_view.figures_table(detail))
+    st.html(hand_view.figures_table(detail, context.filters.hero))
     if not detail.pairwise.is_empty():
-        with st.expander("Pairwise settlements (R4)"):
+        with st.expander("Settlements between each pair of players"):
             st.dataframe(detail.pairwise, hide_index=True, width="stretch")
 
 
 def render(context: Context) -> None:
     ui.title("Hands", context.filters)
-    _viewer(context, _list(context))
+    _viewer(context, *_list(context))

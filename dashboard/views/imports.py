@@ -5,6 +5,9 @@ The only page that writes: through the same import ``ofc import`` runs.
 
 from __future__ import annotations
 
+from pathlib import PurePath
+
+import polars as pl
 import streamlit as st
 
 from dashboard import columns, ui
@@ -34,6 +37,13 @@ HISTORY = {
     "seconds": st.column_config.NumberColumn("Seconds", format="%.1f"),
 }
 TYPES = ["txt", "log", "jsonl", "json", "zip", "gz"]
+REJECTS = {
+    "source_file": "File",
+    "source_line": "Line",
+    "room_hand_id": "Room's hand id",
+    "reason": st.column_config.TextColumn("Why it was not stored", width="large"),
+    "excerpt": "Beginning of the hand",
+}
 
 
 def _job(context: Context, files: list, folder: str) -> ImportJob:
@@ -63,7 +73,16 @@ def _summary(context: Context, job: ImportJob) -> None:
     if counts is None:
         st.info("Nothing new: every file was imported before. The database is unchanged.")
         return
-    st.success(f"Import #{counts.import_id} finished in {job.summary.seconds:.1f} s.")
+    if counts.hands_added == 0:
+        st.warning(
+            f"Import #{counts.import_id} finished in {job.summary.seconds:.1f} s but stored no"
+            f" hand: {count(counts.hands_read)} hands read, {count(counts.rejects_added)} rejected."
+            " Check that the files are hand histories of a supported room (see the rejects"
+            " below).",
+            icon=":material/warning:",
+        )
+    else:
+        st.success(f"Import #{counts.import_id} finished in {job.summary.seconds:.1f} s.")
     cells = st.columns(6)
     for cell, (label, value) in zip(
         cells,
@@ -82,7 +101,21 @@ def _summary(context: Context, job: ImportJob) -> None:
     found = rejects(context.db, counts.import_id)
     if not found.is_empty():
         st.markdown("**Hands that could not be stored, and why**")
-        st.dataframe(found, hide_index=True, width="stretch")
+        names = [_file_name(f) for f in found["source_file"].to_list()]
+        shown = found.with_columns(source_file=pl.Series(names, dtype=pl.String))
+        st.dataframe(shown, hide_index=True, width="stretch", column_config=REJECTS)
+
+
+def _file_name(path: str | None) -> str:
+    """A reject's file as the user knows it: its name, without the upload's folder and number.
+
+    >>> _file_name("/tmp/ofc-upload-x1/002-my hands.txt"), _file_name("/home/a/b.txt")
+    ('my hands.txt', 'b.txt')
+    """
+    if not path:
+        return "—"
+    name = PurePath(path).name
+    return name.split("-", 1)[1] if "ofc-upload-" in path and "-" in name else name
 
 
 def _history(context: Context) -> None:
@@ -105,7 +138,7 @@ def render(context: Context) -> None:
     )
     with st.form("import", clear_on_submit=True, border=True):
         files = st.file_uploader(
-            f"Upload hand histories (up to {MAX_UPLOAD_BYTES >> 20} MB in all)",
+            f"Upload hand histories (up to {MAX_UPLOAD_BYTES >> 20} MB per file and in all)",
             type=TYPES,
             accept_multiple_files=True,
             max_upload_size=MAX_UPLOAD_BYTES >> 20,

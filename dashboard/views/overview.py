@@ -1,4 +1,5 @@
-"""Overview: the hero's results, the cumulative points graph, and rates next to the population's."""
+"""Overview: the hero's results, money per currency, cumulative points and money,
+and rates next to the population's (pooled), each with its n and 95% interval."""
 
 from __future__ import annotations
 
@@ -8,74 +9,106 @@ import streamlit as st
 from dashboard import charts, ui
 from dashboard.cache import cached
 from dashboard.context import Context
-from dashboard.format import count, number, percent, signed
+from dashboard.format import count, interval, signed, verdict
 from dashboard.queries import cumulative, summary
+from pipeline.load.metrics.definitions import BY_NAME
+from pipeline.report.format import figure, money
 
 summaries = cached(summary.summaries)
-money = cached(summary.money)
-scoop_rate = cached(summary.scoop_rate)
+money_rows = cached(summary.money)
 cumulative_points = cached(cumulative.cumulative_points)
+cumulative_money = cached(cumulative.cumulative_money)
 
-#: Rates shown against the population: key, label, whether higher is better.
-RATES = (
-    ("foul_rate", "Foul rate", False),
-    ("scoop_rate", "Scoop rate", True),
-    ("fantasyland_entry_rate", "Fantasyland entry", True),
-    ("fantasyland_stay_rate", "Fantasyland stay", True),
-)
+#: Rates shown against the population.
+RATES = ("foul_rate", "scoop_rate", "fantasyland_entry_rate", "fantasyland_stay_rate")
+X_AXIS = {"By hands": False, "By date": True}
 
 
-def _money_cell(cell, amounts: list[tuple[str, float]]) -> None:
-    if not amounts:
-        cell.metric("Money", "–", border=True, help="Play money only in this view.")
-        return
-    currency, amount = amounts[0]
-    cell.metric(f"Money ({currency})", f"{amount:+,.2f}", border=True)
-    if len(amounts) > 1:
-        cell.caption("also " + " · ".join(f"{a:+,.2f} {c}" for c, a in amounts[1:]))
-
-
-def _headline(context: Context, mine: dict) -> None:
-    cells = st.columns([1, 1, 1.3, 1.2])
+def _headline(mine: dict) -> None:
+    cells = st.columns(3)
     cells[0].metric("Hands", count(mine["hands"]), border=True)
     cells[1].metric("Points", signed(mine["points"]), border=True)
-    low, high = mine["points_per_hand_ci_low"], mine["points_per_hand_ci_high"]
-    interval = f"95%: {signed(low, 2)} … {signed(high, 2)}" if low is not None else None
+    low, high = mine["points_per_hand_low"], mine["points_per_hand_high"]
     cells[2].metric(
         "Points per hand",
         signed(mine["points_per_hand"], 2),
-        delta=interval,
+        delta=f"95%: {signed(low, 2)} … {signed(high, 2)}" if low is not None else None,
         delta_color="off",
         delta_arrow="off",
         border=True,
-        help="Mean points per hand, with its 95% interval (mean ± 1.96 standard errors).",
+        help="Mean points per hand over the hands counted, with its 95% t interval.",
     )
-    amounts = money(context.db, context.filters, mine["money"], mine["currencies"])
-    _money_cell(cells[3], amounts)
+
+
+def _money(rows: list[dict]) -> None:
+    st.subheader("Money", anchor=False)
+    if not rows:
+        ui.text("Play money only in this view.")
+        return
+    table = [
+        {
+            "Currency": r["currency"],
+            "Hands": count(r["hands"]),
+            "Points": signed(r["points"]),
+            "Money": money(r["money"], r["currency"]),
+            "Money per hand": money(r["money_per_hand"], r["currency"]),
+            "95% interval": f"{money(r['money_per_hand_low'], None)} … "
+            f"{money(r['money_per_hand_high'], None)}",
+        }
+        for r in rows
+    ]
+    st.table(pl.DataFrame(table))
+    ui.text("One row per currency: amounts in different currencies are never added up.")
+
+
+def _charts(context: Context, hands: int) -> None:
+    filters = context.filters
+    left, right = st.columns([4, 1])
+    left.subheader("Cumulative points and money", anchor=False)
+    choice = right.radio(
+        "X axis", list(X_AXIS), horizontal=True, key="x_axis", label_visibility="collapsed"
+    )
+    by_date = X_AXIS[choice]
+    points, cash = st.columns(2)
+    with points:
+        st.altair_chart(
+            charts.cumulative(cumulative_points(context.db, filters, hands), by_date),
+            width="stretch",
+        )
+    with cash:
+        found = cumulative_money(context.db, filters, hands)
+        if found.is_empty():
+            ui.nothing("No hand played for money in this view.")
+        else:
+            chart = charts.cumulative(found, by_date, "Cumulative money", "+,.2f")
+            st.altair_chart(chart, width="stretch")
 
 
 def _rates(mine: dict, everybody: dict) -> None:
-    grid = [st.columns(2), st.columns(2)]
-    for index, (key, label, higher_is_better) in enumerate(RATES):
-        cell = grid[index // 2][index % 2]
-        ours, theirs = mine[key], everybody.get(key)
-        delta = None
-        if ours is not None and theirs is not None:
-            delta = f"{100 * (ours - theirs):+.1f} pp vs {percent(theirs)}"
-        cell.metric(
-            label,
-            percent(ours),
-            delta=delta,
-            delta_color="normal" if higher_is_better else "inverse",
-            border=True,
-        )
+    rows = [
+        {
+            "Rate": BY_NAME[key].label,
+            "Hero": figure(key, mine[key]),
+            "95% interval": interval(key, mine[f"{key}_low"], mine[f"{key}_high"]),
+            "n": count(mine[f"{key}_n"]),
+            "Population (pooled)": figure(key, everybody.get(key)),
+            "Verdict": verdict(BY_NAME[key], mine, everybody.get(key)),
+        }
+        for key in RATES
+        if mine[key] is not None
+    ]
+    st.table(pl.DataFrame(rows))
+    ui.text(
+        "Population: every player-hand of this view pooled (the hero's too). Better or"
+        " worse only when the hero's 95% interval excludes the population's figure."
+    )
 
 
 def _rates_chart(mine: dict, everybody: dict) -> None:
     rows = [
-        {"rate": label, "who": who, "value": figures[key]}
-        for key, label, _ in RATES
-        for who, figures in (("Hero", mine), ("Population", everybody))
+        {"rate": BY_NAME[key].label, "who": who, "value": figures[key]}
+        for key in RATES
+        for who, figures in (("Hero", mine), ("Population (pooled)", everybody))
         if figures.get(key) is not None
     ]
     if rows:
@@ -89,10 +122,13 @@ def _variants(found: dict[str, dict]) -> None:
             "Hands": count(r["hands"]),
             "Points": signed(r["points"]),
             "Points / hand": signed(r["points_per_hand"], 2),
-            "Foul rate": percent(r["foul_rate"]),
-            "Fantasyland entry": percent(r["fantasyland_entry_rate"]),
-            "In Fantasyland": percent(r["fantasyland_share"]),
-            "Royalties / hand": number(r["royalties_per_hand"]),
+            "95% interval": interval(
+                "points_per_hand", r["points_per_hand_low"], r["points_per_hand_high"]
+            ),
+            "Foul rate": figure("foul_rate", r["foul_rate"]),
+            "Fantasyland entry": figure("fantasyland_entry_rate", r["fantasyland_entry_rate"]),
+            "In Fantasyland": figure("fantasyland_share", r["fantasyland_share"]),
+            "Royalties / hand": figure("royalties_per_hand", r["royalties_per_hand"]),
         }
         for variant, r in sorted(found.items(), key=lambda item: -item[1]["hands"])
         if variant != summary.ALL
@@ -111,17 +147,12 @@ def render(context: Context) -> None:
     if mine is None:
         ui.nothing("The hero has no hands in this view: widen the filters in the sidebar.")
         return
-    _headline(context, mine)
-    st.subheader("Cumulative points", anchor=False)
-    st.altair_chart(
-        charts.cumulative_points(cumulative_points(context.db, filters, mine["hands"])),
-        width="stretch",
-    )
-    everybody = dict(summaries(context.db, filters.population()).get(summary.ALL) or {})
-    mine = {**mine, "scoop_rate": scoop_rate(context.db, filters)}
-    everybody["scoop_rate"] = scoop_rate(context.db, filters.population())
+    _headline(mine)
+    _money(money_rows(context.db, filters))
+    _charts(context, mine["hands"])
+    everybody = summaries(context.db, filters.population()).get(summary.ALL) or {}
     st.subheader("Against the population", anchor=False)
-    left, right = st.columns([1, 1])
+    left, right = st.columns([1.3, 1])
     with left:
         _rates(mine, everybody)
     with right:

@@ -12,11 +12,12 @@ import streamlit as st
 from dashboard import columns, sidebar, ui
 from dashboard.cache import cached
 from dashboard.context import Context
-from dashboard.format import count, percent, signed
+from dashboard.format import count, interval, signed
 from dashboard.links import player_links
 from dashboard.queries import players
 from dashboard.queries.filters import Filters
 from dashboard.queries.options import PICKER_PLAYERS
+from pipeline.report.format import figure
 
 table = cached(players.players_table)
 head_to_head = cached(players.head_to_head)
@@ -119,13 +120,25 @@ def _head_to_head(context: Context) -> None:
     cells = st.columns(4)
     cells[0].metric("Hands together", count(total["hands"]), border=True)
     cells[1].metric("Points for the player", signed(total["points"]), border=True)
-    cells[2].metric("Per hand", signed(total["points_per_hand"], 2), border=True)
+    cells[2].metric(
+        "Per hand",
+        signed(total["points_per_hand"], 2),
+        delta=interval(
+            "points_per_hand", total["points_per_hand_low"], total["points_per_hand_high"]
+        ),
+        delta_color="off",
+        delta_arrow="off",
+        border=True,
+    )
     cells[3].metric("Scoops", f"{count(total['scoops'])} – {count(total['scooped'])}", border=True)
-    rows_total = total["rows_won"] + total["rows_lost"]
-    won = percent(total["rows_won"] / rows_total if rows_total else None)
+    won = figure("rows_won_per_row", total["rows_won_share"])
+    rows_interval = interval(
+        "rows_won_per_row", total["rows_won_share_low"], total["rows_won_share_high"]
+    )
     ui.text(
-        f"{first} against {second}: {first}'s side of their pairwise settlements only (R4),"
-        f" after table-stakes caps. {first} won {won} of the rows."
+        f"{first} against {second}: {first}'s side of their own settlements only (each pair"
+        f" of players at a table settles separately), after table-stakes caps. {first} won"
+        f" {won} of the {count(3 * total['hands'])} rows ({rows_interval})."
     )
     st.dataframe(
         result.select(
@@ -133,6 +146,8 @@ def _head_to_head(context: Context) -> None:
             "hands",
             "points",
             "points_per_hand",
+            "points_per_hand_low",
+            "points_per_hand_high",
             "scoops",
             "scooped",
             "first_played_at",
@@ -142,9 +157,11 @@ def _head_to_head(context: Context) -> None:
         width="stretch",
         column_config={
             "variant": "Variant",
-            "hands": columns.count("Hands"),
+            "hands": columns.count("Hands (n)"),
             "points": columns.points("Points", 0),
             "points_per_hand": columns.points("Pts/hand"),
+            "points_per_hand_low": columns.points("95% from"),
+            "points_per_hand_high": columns.points("95% to"),
             "scoops": "Scoops",
             "scooped": "Scooped",
             "first_played_at": columns.day("First"),

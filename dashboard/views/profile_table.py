@@ -1,4 +1,6 @@
-"""A player's metrics next to the population's median, with percentiles and leaks marked."""
+"""A player's audit drawn as a table: each metric with its n and 95% interval, the
+population's pooled figure, the percentile among players, which direction is good,
+and the verdict."""
 
 from __future__ import annotations
 
@@ -6,28 +8,17 @@ import polars as pl
 import streamlit as st
 
 from dashboard import ui
-from dashboard.format import number, percent
+from dashboard.format import VERDICTS, count, interval
 from dashboard.queries.filters import Filters
+from pipeline.report.audit import MIN_POPULATION_HANDS, Audit, Finding
+from pipeline.report.format import MISSING, figure
 
-RATES = {
-    "foul_rate",
-    "style_foul_rate",
-    "scoop_rate",
-    "rows_won_per_row",
-    "fantasyland_entry_rate",
-    "fantasyland_stay_rate",
-    "bottom_aggression",
-    "foul_rate_drawing",
-    "top_qq_plus_by_street2_share",
-}
-
-
-def _shown(metric: str, value: float | None) -> str:
-    return percent(value) if metric in RATES else number(value)
+#: Verdicts as the audit table says them (a leak is a leak here).
+WORDS = {**VERDICTS, "leak": "leak", "strength": "strength"}
 
 
 def population(filters: Filters) -> str:
-    """The hands the percentiles count, in words (the opponent filter does not apply).
+    """The hands the population counts, in words (the opponent filter does not apply).
 
     >>> population(Filters(hero="Anna"))
     'all variants · all dates and stakes'
@@ -42,18 +33,53 @@ def population(filters: Filters) -> str:
     return f"{words} · all opponents" if filters.opponent else words
 
 
-def profile_table(frame: pl.DataFrame) -> None:
-    """Draw the profile as a table: metric, player, population median, percentile, verdict."""
-    rows = [
-        {
-            "Metric": r["label"],
-            "Player": _shown(r["metric"], r["value"]),
-            "Population median": _shown(r["metric"], r["population_median"]),
-            "Percentile": f"{100 * r['percentile']:.0f}",
-            "Verdict": "leak"
-            if r["leak"]
-            else ("style" if r["higher_is_better"] is None else "ok"),
-        }
-        for r in frame.iter_rows(named=True)
-    ]
+def describe(result: Audit, filters: Filters) -> str:
+    """Who the population is, in words."""
+    return (
+        f"Population: every player-hand of the view pooled ({count(result.population_hands)}"
+        f" player-hands; {result.population_players} other players with at least"
+        f" {MIN_POPULATION_HANDS} hands; {population(filters)})."
+    )
+
+
+def _row(f: Finding) -> dict[str, str]:
+    return {
+        "Metric": f.label,
+        "Player": figure(f.metric, f.value),
+        "95% interval": interval(f.metric, f.low, f.high),
+        "n": count(f.n),
+        "Population (pooled)": figure(f.metric, f.population),
+        "Percentile": MISSING if f.percentile is None else f"{100 * f.percentile:.0f}",
+        "Good": f.direction,
+        "Verdict": WORDS[f.verdict],
+    }
+
+
+def profile_table(findings: list[Finding]) -> None:
+    """Draw the findings as a table."""
+    rows = [_row(f) for f in findings]
     st.table(pl.DataFrame(rows) if rows else pl.DataFrame({"Metric": []}))
+
+
+def percentile_frame(findings: list[Finding]) -> pl.DataFrame:
+    """The findings as the percentile chart takes them."""
+    return pl.DataFrame(
+        [
+            {
+                "label": f.label,
+                "value": f.value,
+                "population": f.population,
+                "percentile": f.percentile,
+                "kind": "leak" if f.leak else ("style" if f.direction == "a style" else "fine"),
+            }
+            for f in findings
+            if f.percentile is not None
+        ],
+        schema={
+            "label": pl.String,
+            "value": pl.Float64,
+            "population": pl.Float64,
+            "percentile": pl.Float64,
+            "kind": pl.String,
+        },
+    )

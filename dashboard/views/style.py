@@ -8,8 +8,10 @@ import streamlit as st
 from dashboard import charts, ui
 from dashboard.cache import cached
 from dashboard.context import Context
+from dashboard.format import count
 from dashboard.queries import profile, style
-from dashboard.views.profile_table import population, profile_table
+from dashboard.views.profile_table import describe, profile_table
+from pipeline.report.format import figure
 
 style_players = cached(style.players)
 bottoms = cached(style.bottom_categories)
@@ -30,66 +32,72 @@ STYLE_METRICS = (
 )
 
 
-def _split(frame: pl.DataFrame, column: str) -> float:
-    """The population's rate: each player's rate weighted by their hands."""
-    weights = frame["style_hands"]
-    return float((frame[column].fill_null(0) * weights).sum() / max(weights.sum(), 1))
-
-
 def _scatter(context: Context) -> None:
-    frame = style_players(context.db, context.filters)
+    found = style_players(context.db, context.filters)
+    everybody = found.filter(pl.col("player").is_null())
+    frame = found.filter(pl.col("player").is_not_null())
     st.subheader("Tight or aggressive?", anchor=False)
     if frame.is_empty():
-        ui.nothing("No player has enough hands in this view for a style.")
+        ui.nothing(
+            f"No player has {style.MIN_STYLE_HANDS} hands outside Fantasyland and without"
+            " timeouts in this view: widen the filters in the sidebar."
+        )
         return
-    x_split, y_split = _split(frame, "foul_rate"), _split(frame, "bottom_aggression")
+    x_split = everybody["foul_rate"][0] or 0.0
+    y_split = everybody["bottom_aggression"][0] or 0.0
     chart = charts.style_scatter(frame, context.filters.hero, x_split, y_split)
     st.altair_chart(chart, width="stretch")
-    st.caption(
+    ui.text(
         f"{frame.height} players with at least {style.MIN_STYLE_HANDS} hands outside Fantasyland"
-        " and without timeouts. Dashed lines: the population's foul rate and bottom aggression"
-        " (share of first streets that leave the bottom without a pair, to be made later)."
+        " and without timeouts; a dot's size is the player's number of such hands. Dashed"
+        f" lines: the population's pooled foul rate ({figure('foul_rate', x_split)}) and"
+        f" bottom aggression ({figure('bottom_aggression', y_split)}: share of first streets"
+        " that leave the bottom without a pair, to be made later). Hover a dot for its"
+        " player, n and 95% intervals."
     )
 
 
-def _shares(labels: dict[str, str], mine: dict, everybody: dict, hero: str) -> pl.DataFrame:
-    rows = []
-    for who, shares in ((hero, mine), ("Population", everybody)):
-        for rank, (key, label) in enumerate(labels.items()):
-            if shares.get(key) is not None:
-                rows.append({"who": who, "category": label, "share": shares[key], "rank": rank})
-    return pl.DataFrame(
-        rows,
-        schema={"who": pl.String, "category": pl.String, "share": pl.Float64, "rank": pl.Int64},
-    )
+def _shares(mine: pl.DataFrame, everybody: pl.DataFrame, hero: str, labels: dict) -> pl.DataFrame:
+    """Both frames of shares in one, ``who`` naming each with its n."""
+    frames = []
+    for who, shares in ((hero, mine), ("Population (pooled)", everybody)):
+        if shares.is_empty():
+            continue
+        named = f"{who} (n={count(shares['n'][0])})"
+        frames.append(
+            shares.with_columns(
+                who=pl.lit(named), category=pl.col("category").replace(labels)
+            ).select("who", "category", "share", "low", "high", "n", "rank")
+        )
+    return pl.concat(frames) if frames else pl.DataFrame()
+
+
+def _bars(title: str, frame: pl.DataFrame, order: list[str], axis: str, scheme: str) -> None:
+    st.subheader(title, anchor=False)
+    if frame.is_empty():
+        ui.nothing("No such hands in this view.")
+        return
+    st.altair_chart(charts.stacked_shares(frame, order, axis, scheme), width="stretch")
 
 
 def _rows(context: Context) -> None:
     filters = context.filters
     hero = filters.hero or "Everybody"
+    everybody = filters.population()
     left, right = st.columns(2)
     with left:
-        st.subheader("Final bottom row", anchor=False)
         labels = {c: c for c in style.BOTTOM_CATEGORIES}
-        frame = _shares(
-            labels, bottoms(context.db, filters), bottoms(context.db, filters.population()), hero
-        )
-        st.altair_chart(
-            charts.stacked_shares(frame, list(labels.values()), "Share of live hands"),
-            width="stretch",
-        )
+        frame = _shares(bottoms(context.db, filters), bottoms(context.db, everybody), hero, labels)
+        _bars("Final bottom row", frame, list(labels.values()), "Share of live hands", "viridis")
     with right:
-        st.subheader("First-street bottom setup", anchor=False)
         frame = _shares(
-            FIRST_STREET_LABELS,
             first_streets(context.db, filters),
-            first_streets(context.db, filters.population()),
+            first_streets(context.db, everybody),
             hero,
+            FIRST_STREET_LABELS,
         )
         order = list(FIRST_STREET_LABELS.values())
-        st.altair_chart(
-            charts.stacked_shares(frame, order, "Share of first streets"), width="stretch"
-        )
+        _bars("First-street bottom setup", frame, order, "Share of first streets", "oranges")
 
 
 def render(context: Context) -> None:
@@ -99,9 +107,10 @@ def render(context: Context) -> None:
     _rows(context)
     if filters.hero:
         st.subheader("Against the population", anchor=False)
-        found = player_profile(context.db, filters)
-        profile_table(found.filter(pl.col("metric").is_in(STYLE_METRICS)))
-        ui.text(
-            f"Percentiles among players with at least {profile.MIN_HANDS} hands:"
-            f" {population(filters)}."
-        )
+        result = player_profile(context.db, filters)
+        if result is None:
+            ui.nothing("The hero has no hands in this view.")
+            return
+        profile_table([f for f in result.findings if f.metric in STYLE_METRICS])
+        ui.text(result.sample_note())
+        ui.text(describe(result, filters))

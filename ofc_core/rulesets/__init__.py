@@ -1,4 +1,4 @@
-"""Rulesets as data (RULES.md R10): load presets and users' rules files.
+"""Rulesets as data (docs/rules.md R10): load presets and users' rules files.
 
 The presets ship as ``presets.toml`` and ``royalties.toml`` beside this file.
 A user's rules file (``--rules-file``) has a ``[rulesets.NAME]`` table per
@@ -9,8 +9,9 @@ only what differs.
 >>> rs = load_ruleset("pineapple-2-4-pokerbet")
 >>> rs.variant, rs.scoring, rs.scoop_value, rs.table_stakes, rs.fantasyland.repeat_limit
 (<Variant.PINEAPPLE: 'pineapple'>, '2-4', 4, True, 1)
->>> load_ruleset("pineapple-2-4-pokerdom").foul_penalty
-6
+>>> pokerdom = load_ruleset("pineapple-2-4-pokerdom")
+>>> pokerdom.foul_penalty, pokerdom.table_stakes, pokerdom.match_loss_cap, pokerdom.max_players
+(6, True, None, 3)
 """
 
 from __future__ import annotations
@@ -24,7 +25,7 @@ from typing import Any
 from ofc_core.categories import CATEGORY_NAMES
 from ofc_core.errors import UserError
 from ofc_core.rulesets.royalty_table import RoyaltyTable, compile_royalty_table
-from ofc_core.variants import VARIANTS, Variant
+from ofc_core.variants import MAX_PLAYERS, VARIANTS, Variant
 
 __all__ = [
     "PRESET_NAMES",
@@ -92,6 +93,8 @@ class Ruleset:
     button_moves_in_fantasyland: bool = False
     table_stakes: bool = False
     deuce_of_spades: bool = False
+    match_loss_cap: float | None = None  # points a player may lose in one match (R7)
+    max_players: int = 4  # players a hand may have (R10)
 
     @property
     def scoop_value(self) -> int:
@@ -100,6 +103,29 @@ class Ruleset:
     @property
     def lowball_middle(self) -> bool:
         return self.variant is Variant.PINEAPPLE_27
+
+    @property
+    def allowed_players(self) -> str:
+        """How many players a hand may have, in words: ``"2 or 3"``, ``"2 to 4"`` (R10)."""
+        most = self.max_players
+        return "2" if most == 2 else "2 or 3" if most == 3 else f"2 to {most}"
+
+    def player_count_problem(self, players: int) -> str | None:
+        """Why a hand of ``players`` cannot be played under this ruleset (R10), or None.
+
+        >>> load_ruleset("pineapple-1-6-american").player_count_problem(4)
+        'a pineapple hand has 2 or 3 players, this one has 4 (docs/rules.md, R10)'
+        >>> load_ruleset("classic-1-6-american").player_count_problem(4) is None
+        True
+        """
+        if 2 <= players <= self.max_players:
+            return None
+        return player_count_reason(self.variant, self.allowed_players, players)
+
+
+def player_count_reason(variant: str, allowed: str, players: int | str) -> str:
+    """The one wording of a wrong player count, shared by ``ofc score`` and the parsers."""
+    return f"a {variant} hand has {allowed} players, this one has {players} (docs/rules.md, R10)"
 
 
 def _read_toml(path: Path) -> dict[str, Any]:
@@ -181,6 +207,8 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         "table_stakes",
         "deuce_of_spades",
         "header",
+        "match_loss_cap",
+        "max_players",
     }
     unknown = set(spec) - known
     if unknown:
@@ -211,7 +239,30 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         == "moves",
         table_stakes=bool(spec.get("table_stakes", False)),
         deuce_of_spades=bool(spec.get("deuce_of_spades", False)),
+        match_loss_cap=_loss_cap(spec.get("match_loss_cap")),
+        max_players=_max_players(spec.get("max_players"), variant),
     )
+
+
+def _loss_cap(value: Any) -> float | None:
+    """``match_loss_cap``: points, more than 0; absent means no cap (R7)."""
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
+        raise ValueError(f"match_loss_cap must be a number of points above 0, not {value!r}")
+    return float(value)
+
+
+def _max_players(value: Any, variant: str) -> int:
+    """``max_players``: 2 up to what the variant allows (R10); absent means the variant's most."""
+    most = MAX_PLAYERS[variant]
+    if value is None:
+        return most
+    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= most:
+        raise ValueError(
+            f"max_players for {variant} must be a whole number from 2 to {most}, not {value!r}"
+        )
+    return value
 
 
 def _fantasyland(spec: dict[str, Any] | None) -> FantasylandRules:

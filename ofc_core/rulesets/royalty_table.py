@@ -1,4 +1,4 @@
-"""Royalty tables (RULES.md R5, R9) compiled from data into lookup arrays.
+"""Royalty tables (docs/rules.md R5, R9) compiled from data into lookup arrays.
 
 A table written as plain data (``top_pair``, ``top_trips``, ``middle``,
 ``bottom``, optional ``middle_lowball``) becomes arrays indexed by what the

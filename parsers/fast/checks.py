@@ -20,7 +20,13 @@ from parsers.fast import play_checks
 from parsers.fast.body import Body
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
-from parsers.resolve import fantasyland_counts, ruleset_names, ruleset_variant, utc
+from parsers.resolve import (
+    fantasyland_counts,
+    ruleset_names,
+    ruleset_players,
+    ruleset_variant,
+    utc,
+)
 from parsers.segment import SHOWDOWN, SUMMARY
 
 _VARIANTS = list(STREETS)
@@ -49,10 +55,11 @@ def describe(frame: pl.DataFrame, bad: np.ndarray, override: str | None) -> pl.D
 def passing(frame: pl.DataFrame, hands: Hands, seats: Seats, body: Body) -> np.ndarray:
     """Per hand: whether it passes every check (``frame`` from ``describe``)."""
     count = hands.count()
-    good, variant, max_players, allowed = _per_hand(frame, count)
+    good, variant, max_players, allowed, most_players = _per_hand(frame, count)
     streets = np.where(variant >= 0, _STREET_COUNT[np.maximum(variant, 0)], 0)
     good &= ~body.bad
     good &= ~_seat_problems(seats, max_players, allowed, count)
+    good &= np.bincount(seats.hand, minlength=count) <= most_players
     good &= ~_section_problems(hands, seats, streets, count)
     good &= ~_act_problems(seats, body, variant, streets, count)
     good &= ~_showdown_problems(seats, body, count)
@@ -72,7 +79,8 @@ def _cut_summaries(frame: pl.DataFrame, seats: Seats, body: Body, count: int) ->
 
 def _per_hand(frame: pl.DataFrame, count: int) -> list[np.ndarray]:
     """Per hand (zero where not in ``frame``): whether its clock and ruleset hold, its
-    variant (index into ``STREETS``), table size and allowed Fantasyland counts (bits)."""
+    variant (index into ``STREETS``), table size, allowed Fantasyland counts (bits) and
+    the most players its ruleset allows (R10)."""
     rulesets = frame.get_column("ruleset").unique().to_list()
     ruleset = pl.col("ruleset")
     columns = frame.select(
@@ -86,10 +94,13 @@ def _per_hand(frame: pl.DataFrame, count: int) -> list[np.ndarray]:
         allowed=ruleset.replace_strict(
             rulesets, [_bits(fantasyland_counts(r)) for r in rulesets], return_dtype=pl.Int64
         ),
+        most_players=ruleset.replace_strict(
+            rulesets, [ruleset_players(r)[0] for r in rulesets], return_dtype=pl.Int64
+        ),
     )
     k = frame.get_column("k").to_numpy()
     arrays = []
-    for column, empty in zip(columns.iter_columns(), (False, -1, 0, 0), strict=True):
+    for column, empty in zip(columns.iter_columns(), (False, -1, 0, 0, 0), strict=True):
         array = np.full(count, empty, dtype=bool if column.dtype == pl.Boolean else np.int64)
         array[k] = column.to_numpy()
         arrays.append(array)

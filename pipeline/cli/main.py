@@ -1,13 +1,17 @@
 """The ``ofc`` command line: one subcommand per module in ``pipeline.cli.commands``.
 
 Errors a user can fix (bad input, unknown ruleset, missing file) are raised as
-``UserError`` and printed as one line with exit code 2, never a traceback.
+``UserError`` and printed as one line with exit code 2, never a traceback. A
+mistyped option is answered with the command's own usage. Output piped into
+a reader that stops early (``ofc score ... | head``) ends the command quietly.
 """
 
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
+import os
 import sys
 
 from ofc_core.errors import UserError
@@ -17,11 +21,13 @@ from parsers.memory import keep_freed_memory
 #: ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
 COMMANDS = (
     "score",
+    "decide",
     "bench",
     "simulate",
     "parse",
     "import_",
     "report",
+    "audit",
     "dashboard",
     "demo",
 )
@@ -36,15 +42,51 @@ def build_parser() -> argparse.ArgumentParser:
         module = importlib.import_module(f"pipeline.cli.commands.{name}")
         cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
         module.add_arguments(cmd)
-        cmd.set_defaults(run=module.run)
+        cmd.set_defaults(run=module.run, command_parser=cmd)
     return parser
 
 
+def command_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
+    """Every registered command's own parser, by name."""
+    for action in parser._subparsers._group_actions:  # argparse keeps them only here
+        if isinstance(action, argparse._SubParsersAction):
+            return dict(action.choices)
+    return {}
+
+
+def _parse(argv: list[str] | None) -> argparse.Namespace:
+    """Parse ``argv``; an unknown option gets the command's usage, and a close match."""
+    args, extra = build_parser().parse_known_args(argv)
+    if extra:
+        parser: argparse.ArgumentParser = args.command_parser
+        known = [o for action in parser._actions for o in action.option_strings]
+        hints = [difflib.get_close_matches(word.split("=")[0], known, n=1) for word in extra]
+        hint = "; ".join(f"did you mean {h[0]}?" for h in hints if h)
+        parser.error(f"unrecognized arguments: {' '.join(extra)}" + (f" ({hint})" if hint else ""))
+    return args
+
+
+def _quiet_closed_pipe() -> int:
+    """The reader of our output has gone (``| head``): stop without a traceback.
+
+    Standard output is pointed at /dev/null so that the interpreter's last
+    flush does not fail again; the exit code is the one a shell gives a
+    program stopped by SIGPIPE.
+    """
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    return 128 + 13
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = _parse(argv)
     keep_freed_memory()
     try:
-        return args.run(args)
+        code = args.run(args)
+        sys.stdout.flush()
+        return code
+    except BrokenPipeError:
+        return _quiet_closed_pipe()
     except UserError as error:
         print(f"ofc {args.command}: {error}", file=sys.stderr)
         return 2

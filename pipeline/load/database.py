@@ -18,13 +18,15 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
+from pipeline.load.metrics import definitions
 from pipeline.load.recompute import SETTLEMENT_COLUMNS
 
-SCHEMA_VERSION = "2"
+SCHEMA_VERSION = "3"
 #: Schema versions ``connect`` upgrades in place (version 2: ``player_hands`` holds
 #: the hand's stake, ``point_value`` and ``currency``, and what its pairwise
-#: settlements say, ``pairings``, ``scoops`` and ``rows_won``).
-UPGRADABLE = ("1",)
+#: settlements say, ``pairings``, ``scoops`` and ``rows_won``; version 3: the
+#: metric table ``player_metrics``).
+UPGRADABLE = ("1", "2")
 METRICS = ("audit_mismatches", "player_summary", "style_metrics")
 #: DuckDB's memory limit during a load (the import's peak stays under 2 GB).
 MEMORY_LIMIT = "1GB"
@@ -90,7 +92,7 @@ def schema_problem(db: Path, version: str | None) -> str | None:
     >>> schema_problem(Path("a.duckdb"), SCHEMA_VERSION) is None
     True
     >>> print(schema_problem(Path("a.duckdb"), "1"))  # doctest: +NORMALIZE_WHITESPACE
-    a.duckdb was made by an older version of ofc (schema version 1, now 2): upgrade it once
+    a.duckdb was made by an older version of ofc (schema version 1, now 3): upgrade it once
     with `ofc import --db a.duckdb` (it keeps every hand and needs no files), then open it again
     """
     if version == SCHEMA_VERSION:
@@ -134,6 +136,7 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     Version 1 to 2: ``player_hands`` gets the hand's ``point_value`` and
     ``currency``, and ``SETTLEMENT_COLUMNS`` counted from ``pairwise`` (0 for a
     player-hand without a settlement); added last: readers go by column names.
+    Version 2 to 3: the metric tables are rebuilt (``player_metrics`` is new).
     """
     version = stored_version(con)
     if version == SCHEMA_VERSION:
@@ -141,6 +144,15 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     if version not in UPGRADABLE:
         raise UserError(schema_problem(path, version))
     con.execute("BEGIN TRANSACTION")
+    if version == "1":
+        _add_stakes_and_settlements(con)
+    refresh_metrics(con)
+    con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [SCHEMA_VERSION])
+    con.execute("COMMIT")
+
+
+def _add_stakes_and_settlements(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 1 to 2 (see ``_upgrade``)."""
     con.execute("ALTER TABLE player_hands ADD COLUMN point_value DOUBLE")
     con.execute("ALTER TABLE player_hands ADD COLUMN currency VARCHAR")
     con.execute(
@@ -153,8 +165,6 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     con.execute(
         "UPDATE player_hands SET pairings = 0, scoops = 0, rows_won = 0 WHERE pairings IS NULL"
     )
-    con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [SCHEMA_VERSION])
-    con.execute("COMMIT")
 
 
 def _open_read_only(db: Path) -> duckdb.DuckDBPyConnection:
@@ -217,6 +227,13 @@ def known_files(db: Path) -> dict[str, KnownFile]:
 
 
 def refresh_metrics(con: duckdb.DuckDBPyConnection) -> None:
-    """Rebuild ``audit_mismatches``, ``player_summary`` and ``style_metrics``."""
-    for name in METRICS:
-        con.execute(sql(f"metrics/{name}.sql"))
+    """Rebuild ``player_metrics``, ``audit_mismatches``, ``player_summary`` and
+    ``style_metrics``; the latter two take every metric's figures from the first."""
+    con.execute(definitions.PLAYER_METRICS_SQL)
+    stats = con.sql("SELECT * FROM player_metrics").pl()
+    con.register("player_figures", definitions.with_figures(stats))
+    try:
+        for name in METRICS:
+            con.execute(sql(f"metrics/{name}.sql"))
+    finally:
+        con.unregister("player_figures")

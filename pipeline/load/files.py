@@ -22,6 +22,7 @@ from typing import Protocol
 
 from ofc_core.errors import UserError
 from parsers.detect import detect
+from parsers.detect import holds_no_hands as detect_no_hands
 from parsers.lines import Source, choose_encoding, expand
 from pipeline.load.database import KnownFile
 
@@ -136,10 +137,23 @@ def to_read(
     return FileToRead(str(path), stat.st_size, stat.st_mtime_ns, start, first_line, archive, known)
 
 
+#: How much of a plain file is read to tell its encoding and format.
+KIND_BYTES = 1 << 20
+
+
+def holds_no_hands(path: str | Path) -> bool:
+    """Whether a plain file has no hand header at all (a README, notes): it is skipped, not
+    read. A file larger than what is looked at, or an archive, is read as usual."""
+    path = Path(path)
+    if path.suffix.lower() in ARCHIVE_SUFFIXES or path.stat().st_size > KIND_BYTES:
+        return False
+    return detect_no_hands(path.read_bytes())
+
+
 def _file_kind(path: str) -> tuple[str, str | None]:
     """(encoding, format) of a plain file, from its first megabyte."""
     with open(path, "rb") as handle:
-        head = handle.read(1 << 20)
+        head = handle.read(KIND_BYTES)
     encoding = choose_encoding(head)
     return encoding, detect(head.decode(encoding, errors="replace"))
 

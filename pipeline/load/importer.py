@@ -27,6 +27,7 @@ from pipeline.load.files import (
     Digest,
     FileToRead,
     feed,
+    holds_no_hands,
     input_files,
     pieces,
     prefix_sha256,
@@ -68,6 +69,7 @@ class ImportSummary:
     load_seconds: float = 0.0  # copying, loading, rebuilding metrics, swapping in
     upgraded_from: str | None = None  # the older schema version the database had
     fast_path_fallbacks: int = 0  # pieces the thorough reader read after a fast path error
+    skipped: tuple[str, ...] = ()  # files with no hand history in them
 
 
 @dataclass
@@ -159,7 +161,7 @@ def _stage(
         if result.held_back_line is not None:
             state.held_back_line = result.held_back_line
         state.fast_path_fallbacks += result.fast_path_fallbacks
-        progress.add(result.hands, result.rejects, size)
+        progress.add(result.hands + result.rejects, result.rejects, size)
 
     stage_options = StageOptions(
         staging=str(staging),
@@ -192,19 +194,23 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             else []
         )
         known = database.known_files(paths.db)
-        reads = [
+        news = [
             f
             for f in (
                 to_read(p, known.get(str(p)), options.reread, options.complete_only) for p in inputs
             )
             if f is not None
         ]
-        unchanged = len(inputs) - len(reads)
+        unchanged = len(inputs) - len(news)
+        skipped = tuple(f.path for f in news if holds_no_hands(f.path))  # only what is new
+        reads = [f for f in news if f.path not in skipped]
         if not reads:
             if upgrade is not None:
                 _upgrade(paths, progress)
             seconds = time.monotonic() - began
-            return ImportSummary(paths.db, 0, unchanged, None, (), seconds, upgraded_from=upgrade)
+            return ImportSummary(
+                paths.db, 0, unchanged, None, (), seconds, upgraded_from=upgrade, skipped=skipped
+            )
         run = _run_id()
         staging = paths.staging / run
         staging.mkdir(parents=True)
@@ -212,7 +218,7 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             summary = _import(
                 options, paths, reads, unchanged, staging, run, progress, began, started_at
             )
-            return replace(summary, upgraded_from=upgrade)
+            return replace(summary, upgraded_from=upgrade, skipped=skipped)
         finally:
             shutil.rmtree(paths.staging, ignore_errors=True)
             remove_work(paths, run)
@@ -311,7 +317,7 @@ def _nothing_new(summary: ImportSummary) -> str:
     >>> _nothing_new(ImportSummary(Path("a.duckdb"), 0, 2, None, (), 0.1))
     'nothing new in 2 file(s) already imported; a.duckdb unchanged'
     >>> _nothing_new(ImportSummary(Path("a.duckdb"), 0, 0, None, (), 0.1, upgraded_from="1"))
-    'no files to import; a.duckdb upgraded from schema version 1 to 2'
+    'no files to import; a.duckdb upgraded from schema version 1 to 3'
     """
     state = _upgrade_note(summary) if summary.upgraded_from else "unchanged"
     if summary.files_unchanged:
@@ -320,6 +326,22 @@ def _nothing_new(summary: ImportSummary) -> str:
             f"{summary.db} {state}"
         )
     return f"no files to import; {summary.db} {state}"
+
+
+def _reject_lines(counts: store.LoadCounts) -> list[str]:
+    """The most frequent reasons of this import's rejects, and where all of them are."""
+    if not counts.rejects_added:
+        return []
+    lines = [f"    {n:>14,}  {reason}" for reason, n in counts.top_reject_reasons]
+    shown = sum(n for _, n in counts.top_reject_reasons)
+    rest = (
+        f"the other {counts.rejects_added - shown:,} and " if shown < counts.rejects_added else ""
+    )
+    lines.append(
+        f"    {rest}every reject's file, line and reason: table rejects, import_id = "
+        f"{counts.import_id} (docs/schema.md; the dashboard's Import page)"
+    )
+    return lines
 
 
 def summary_lines(summary: ImportSummary) -> list[str]:
@@ -339,6 +361,7 @@ def summary_lines(summary: ImportSummary) -> list[str]:
             f"  already stored   {c.hands_duplicate:>12,}",
             f"  conflicts        {c.hands_conflict:>12,}  (same hand id, different content)",
             f"  rejected         {c.rejects_added:>12,}  (new rows in rejects)",
+            *_reject_lines(c),
             f"  audit mismatches {c.mismatches_added:>12,}  (player-hands the room scored differently)",
         ]
         if summary.fast_path_fallbacks:
@@ -348,6 +371,7 @@ def summary_lines(summary: ImportSummary) -> list[str]:
             )
         if summary.upgraded_from:
             lines.append(f"  database         {_upgrade_note(summary)}")
+    lines += [f"  skipped: not a hand history: {path}" for path in summary.skipped]
     lines += [
         f"  waiting for the hand at {path}:{line} to be completed"
         for path, line in summary.held_back

@@ -31,12 +31,12 @@ class Progress:
 
     def __init__(
         self,
-        stream: TextIO = sys.stderr,
+        stream: TextIO | None = None,
         interactive: bool | None = None,
         log_every: float = LOG_SECONDS,
         quiet: bool = False,
     ) -> None:
-        self.stream = stream
+        self.stream = stream = stream or sys.stderr  # the one in use now, not at import
         self.interactive = stream.isatty() if interactive is None else interactive
         self.log_every = log_every
         self.quiet = quiet
@@ -53,6 +53,7 @@ class Progress:
         self.started = time.monotonic()
 
     def add(self, hands: int, rejects: int, bytes_done: int) -> None:
+        """Count ``hands`` read (stored or rejected), of which ``rejects`` rejected."""
         self.hands += hands
         self.rejects += rejects
         self.bytes_done += bytes_done
@@ -67,7 +68,7 @@ class Progress:
         share = self.bytes_done / self.total_bytes if self.total_bytes else 1.0
         return (
             f"{self.hands:,} hands  {format_rate(self.hands, elapsed)}  "
-            f"rejects {self.rejects:,}  {share:.0%}"
+            f"rejected {self.rejects:,}  {share:.0%}"
         )
 
     def _show(self) -> None:

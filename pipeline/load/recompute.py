@@ -2,7 +2,9 @@
 
 ``recompute`` takes a batch of hands and their player-hands (the model
 tables), derives each player's Fantasyland repeats from the match sequence,
-scores each ruleset's hands with ``pipeline.rules.engine.score_hands`` and returns
+gives each player-hand what its player lost earlier in the match when the
+ruleset caps losses per match (R7), scores each ruleset's hands with
+``pipeline.rules.engine.score_hands`` and returns
 the player-hands with the recomputed columns of docs/schema.md
 (``foul`` ... ``mismatch``), the pairwise settlements, and the hands that could
 not be scored, each with a reason (they become rejects: bad input never
@@ -129,7 +131,7 @@ def ruleset_loader(rules_file: str | None) -> RulesetLoader:
 
 
 def fantasyland_repeats(frame: pl.DataFrame) -> pl.Series:
-    """Consecutive Fantasyland stays a player made before each hand (RULES.md R6).
+    """Consecutive Fantasyland stays a player made before each hand (docs/rules.md R6).
 
     Within one player's hands of one match, ordered by ``played_at`` (then
     ``hand_id``), a Fantasyland hand's repeats are the Fantasyland hands right
@@ -178,6 +180,70 @@ def _score_or_split(frame: pl.DataFrame, ruleset: Ruleset) -> tuple[list, list, 
         a_ph, a_pw, a_failed = _score_or_split(first, ruleset)
         b_ph, b_pw, b_failed = _score_or_split(second, ruleset)
         return a_ph + b_ph, a_pw + b_pw, a_failed | b_failed
+
+
+def _score_group(frame: pl.DataFrame, ruleset: Ruleset) -> tuple[list, list, dict[str, str]]:
+    """Score one ruleset's hands; with a loss cap per match, in match order (R7)."""
+    if ruleset.match_loss_cap is None or "match_loss" in frame.columns:
+        return _score_or_split(frame, ruleset)
+    return _score_in_match_order(frame, ruleset)
+
+
+def match_steps(frame: pl.DataFrame) -> pl.Series:
+    """Each player-hand's hand number within its match, from 0, in order of ``played_at``
+    (then ``hand_id``); 0 without a ``match_id``.
+
+    >>> import datetime as dt
+    >>> t = [dt.datetime(2026, 1, 1, 0, m) for m in (3, 3, 1, 1, 2)]
+    >>> frame = pl.DataFrame({
+    ...     "hand_id": ["c", "c", "a", "a", "x"], "match_id": ["m", "m", "m", "m", None],
+    ...     "played_at": t,
+    ... })
+    >>> match_steps(frame).to_list()
+    [1, 1, 0, 0, 0]
+    """
+    hands = (
+        frame.select("hand_id", "match_id", "played_at")
+        .unique("hand_id")
+        .sort("match_id", "played_at", "hand_id", nulls_last=True)
+        .with_columns(
+            _step=pl.when(pl.col("match_id").is_null())
+            .then(0)
+            .otherwise(pl.int_range(pl.len()).over("match_id"))
+        )
+    )
+    steps = frame.select("hand_id").join(hands, on="hand_id", how="left", maintain_order="left")
+    return steps["_step"].alias("match_step")
+
+
+def _score_in_match_order(frame: pl.DataFrame, ruleset: Ruleset) -> tuple[list, list, dict]:
+    """Score hands a match round at a time, each player-hand given ``match_loss``: the
+    points its player lost (net) in the match's earlier hands, as the cap needs (R7)."""
+    key = ["match_id", "player"]
+    steps = match_steps(frame)
+    losses = pl.DataFrame(
+        schema={"match_id": pl.String, "player": pl.String, "match_loss": pl.Float64}
+    )
+    scored: list[pl.DataFrame] = []
+    pairs: list[pl.DataFrame] = []
+    failed: dict[str, str] = {}
+    for step in range(int(steps.max() or 0) + 1):
+        part = frame.filter(steps == step).join(losses, on=key, how="left", maintain_order="left")
+        part = part.with_columns(pl.col("match_loss").fill_null(0.0))
+        part_scored, part_pairs, part_failed = _score_or_split(part, ruleset)
+        scored += part_scored
+        pairs += part_pairs
+        failed |= part_failed
+        moved = pl.concat(
+            [losses, *(s.select(*key, match_loss=-pl.col("points")) for s in part_scored)],
+            how="vertical_relaxed",
+        )
+        losses = (
+            moved.filter(pl.col("match_id").is_not_null())
+            .group_by(key)
+            .agg(pl.col("match_loss").sum())
+        )
+    return scored, pairs, failed
 
 
 def _with_names(pairwise: pl.DataFrame, players: pl.DataFrame) -> pl.DataFrame:
@@ -248,7 +314,7 @@ def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoad
             reason = f"{error}; import again with --rules-file defining it, and --reread"
             failed |= dict.fromkeys(group["hand_id"].unique().to_list(), reason)
             continue
-        group_scored, group_pairs, group_failed = _score_or_split(group, ruleset)
+        group_scored, group_pairs, group_failed = _score_group(group, ruleset)
         scored += group_scored
         pairs += group_pairs
         failed |= group_failed

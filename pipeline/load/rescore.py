@@ -1,15 +1,17 @@
 """Re-scoring the hands whose Fantasyland repeats change once their whole match is stored.
 
-Workers count repeats (RULES.md R6) within what they read; a match split
+Workers count repeats (docs/rules.md R6), and what each player lost earlier
+in a match under a loss cap (R7), within what they read; a match split
 between files, parts or imports is only whole in the database, so the load
 (``pipeline.load.store``) counts them again there and re-scores the hands
-whose count changed.
+whose count changed, and every hand of such a match under a loss cap.
 """
 
 from __future__ import annotations
 
 import duckdb
 
+from ofc_core.errors import UserError
 from parsers.schema import PLAYER_HANDS
 from pipeline.load.database import frame
 from pipeline.load.recompute import HAND_CONTEXT, RulesetLoader, recompute
@@ -49,17 +51,40 @@ _MATCH_REPEATS_SQL = """
 """
 
 
+def _loss_capped_rulesets(con: duckdb.DuckDBPyConnection, load: RulesetLoader) -> list[str]:
+    """Rulesets of the matches in ``match_repeats`` that cap losses per match (R7)."""
+    names = con.execute(
+        "SELECT DISTINCT ruleset FROM hands SEMI JOIN match_repeats USING (hand_id)"
+    ).fetchall()
+    capped = []
+    for (name,) in names:
+        try:
+            if load(name).match_loss_cap is not None:
+                capped.append(name)
+        except UserError:
+            continue
+    return capped
+
+
 def rescore_matches(con: duckdb.DuckDBPyConnection, import_id: int, load: RulesetLoader) -> int:
     """Re-score hands whose Fantasyland repeats change once their whole match is known.
 
-    Workers count repeats (RULES.md R6) within what they read; a match split
-    between files, parts or imports is only whole in the database.
+    Under a loss cap per match (R7) every hand of such a match is re-scored, in
+    match order, as what each player lost earlier in the match counts.
     """
     con.execute(_MATCH_REPEATS_SQL, {"import_id": import_id})
     con.execute(
         "CREATE OR REPLACE TEMP TABLE stale_hands AS "
         "SELECT DISTINCT hand_id FROM match_repeats WHERE repeats <> used"
     )
+    capped = _loss_capped_rulesets(con, load)
+    if capped:  # what each player lost earlier in the match changes too (R7)
+        con.execute(
+            "INSERT INTO stale_hands SELECT DISTINCT hand_id FROM match_repeats "
+            "JOIN hands USING (hand_id) WHERE list_contains($capped, hands.ruleset) "
+            "AND hand_id NOT IN (SELECT hand_id FROM stale_hands)",
+            {"capped": capped},
+        )
     stale = con.execute("SELECT count(*) FROM stale_hands").fetchall()[0][0]
     if stale == 0:
         return 0

@@ -59,20 +59,41 @@ class Paths:
 
 @contextmanager
 def import_lock(paths: Paths, on_wait: Callable[[], None] | None = None) -> Iterator[None]:
-    """Hold the import lock of ``paths.db`` (waiting for another import if needed)."""
-    paths.lock.touch(exist_ok=True)
-    with open(paths.lock, "r+") as handle:
+    """Hold the import lock of ``paths.db`` (waiting for another import if needed).
+
+    The lock file is removed when the lock is released, whether the import
+    succeeded or failed. A waiter that then holds a lock on the removed file
+    sees that the path no longer names it, and locks the file now there.
+    """
+    waited = False
+    while True:
+        # closed on release below, or when the file was removed under us
+        handle = open(paths.lock, "a+")  # noqa: SIM115
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
-            if on_wait is not None:
+            if on_wait is not None and not waited:
                 on_wait()
+            waited = True
             fcntl.flock(handle, fcntl.LOCK_EX)
-        try:
-            remove_leftovers(paths)
-            yield
-        finally:
-            fcntl.flock(handle, fcntl.LOCK_UN)
+        if _still_names(paths.lock, handle):
+            break
+        handle.close()  # the holder before us removed this file: lock the current one
+    try:
+        remove_leftovers(paths)
+        yield
+    finally:
+        paths.lock.unlink(missing_ok=True)
+        fcntl.flock(handle, fcntl.LOCK_UN)
+        handle.close()
+
+
+def _still_names(path: Path, handle) -> bool:
+    """Whether ``path`` is still the file open as ``handle``."""
+    try:
+        return os.stat(path).st_ino == os.fstat(handle.fileno()).st_ino
+    except FileNotFoundError:
+        return False
 
 
 def _remove(path: Path) -> None:

@@ -57,6 +57,8 @@ class LoadCounts:
     rejects_added: int
     mismatches_added: int
     rescored: int
+    #: The most frequent reasons among the rejects added, with their counts.
+    top_reject_reasons: tuple[tuple[str, int], ...] = ()
 
 
 def _parquet(staging: Path, table: str) -> str:
@@ -158,6 +160,17 @@ def _insert_rejects(con: duckdb.DuckDBPyConnection, staging: Path, import_id: in
     return con.execute("SELECT count(*) FROM rejects").fetchall()[0][0] - before
 
 
+def _top_reject_reasons(
+    con: duckdb.DuckDBPyConnection, import_id: int, count: int = 3
+) -> tuple[tuple[str, int], ...]:
+    rows = con.execute(
+        "SELECT reason, count(*) AS n FROM rejects WHERE import_id = ? "
+        "GROUP BY reason ORDER BY n DESC, reason LIMIT ?",
+        [import_id, count],
+    ).fetchall()
+    return tuple((reason, n) for reason, n in rows)
+
+
 def _forget_fixed_rejects(con: duckdb.DuckDBPyConnection, import_id: int) -> None:
     """Drop rejects of hands now stored (e.g. scored once ``--rules-file`` defined their ruleset)."""
     con.execute(
@@ -241,6 +254,7 @@ def load(
         rejects_added=rejects_added,
         mismatches_added=mismatches,
         rescored=rescored,
+        top_reject_reasons=_top_reject_reasons(con, import_id),
     )
     _write_import(con, run, counts)
     con.execute("COMMIT")

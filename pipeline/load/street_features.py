@@ -4,7 +4,7 @@ From the ``placements`` table: how the bottom row was set up on street 1
 (``first_street_bottom``) and whether the top row holds a pair of queens or
 better after street 2 (``top_qq_plus_by_street2``). Both are NULL when they
 do not apply: a Fantasyland hand (set at once, street 0), a street placed
-automatically after a timeout (RULES.md R8), or a file that shows no
+automatically after a timeout (docs/rules.md R8), or a file that shows no
 placements for the player.
 
 Setups, first match wins, over the bottom cards placed on street 1:

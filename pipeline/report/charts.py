@@ -25,9 +25,13 @@ def cumulative_points(frame: pl.DataFrame) -> dict:
         alt.Chart(data, title="Cumulative points")
         .mark_line()
         .encode(
-            x=alt.X("hand:Q", title="hand"),
-            y=alt.Y("points:Q", title="points (recomputed)"),
-            tooltip=["hand:Q", "played_at:T", alt.Tooltip("points:Q", format=",.1f")],
+            x=alt.X("hand:Q", title="Hands played"),
+            y=alt.Y("points:Q", title="Points (recomputed)"),
+            tooltip=[
+                alt.Tooltip("hand:Q", title="Hand", format=","),
+                alt.Tooltip("played_at:T", title="Played"),
+                alt.Tooltip("points:Q", title="Points", format="+,.0f"),
+            ],
         )
         .properties(width=WIDTH, height=260)
     )
@@ -35,16 +39,20 @@ def cumulative_points(frame: pl.DataFrame) -> dict:
 
 
 def versus_population(frame: pl.DataFrame, title: str) -> dict:
-    """The player's figures (dots) against the population's mean (ticks)."""
+    """The player's figures (dots) against the population's pooled ones."""
     long = frame.unpivot(
         index=["figure", "label"], on=["player", "population"], variable_name="who"
     ).drop_nulls("value")
     data = alt.Data(values=_rows(long))
     base = alt.Chart(data, title=title).encode(
         y=alt.Y("label:N", title=None, sort=None),
-        x=alt.X("value:Q", title="share", axis=alt.Axis(format="%")),
+        x=alt.X("value:Q", title="Share", axis=alt.Axis(format="%")),
         color=alt.Color("who:N", title=None, scale=alt.Scale(domain=["player", "population"])),
-        tooltip=["label:N", "who:N", alt.Tooltip("value:Q", format=".1%")],
+        tooltip=[
+            alt.Tooltip("label:N", title="Figure"),
+            alt.Tooltip("who:N", title="Who"),
+            alt.Tooltip("value:Q", title="Value", format=".1%"),
+        ],
     )
     chart = base.mark_point(filled=True, size=90).properties(width=WIDTH - 180)
     return chart.to_dict()
@@ -54,13 +62,20 @@ def fouls_by_setup(frame: pl.DataFrame) -> dict:
     """Foul rate by how the bottom was set up on street 1."""
     data = alt.Data(values=_rows(frame))
     chart = (
-        alt.Chart(data, title="Foul rate by first-street bottom")
+        alt.Chart(data)
         .mark_bar()
         .encode(
-            x=alt.X("foul_rate:Q", title="foul rate", axis=alt.Axis(format="%")),
+            x=alt.X("foul_rate:Q", title="Foul rate", axis=alt.Axis(format="%")),
             y=alt.Y("setup:N", title=None),
-            tooltip=["setup:N", "hands:Q", alt.Tooltip("foul_rate:Q", format=".1%")],
+            tooltip=[
+                alt.Tooltip("setup:N", title="Street-1 bottom"),
+                alt.Tooltip("hands:Q", title="Hands (n)", format=","),
+                alt.Tooltip("foul_rate:Q", title="Foul rate", format=".1%"),
+                alt.Tooltip("low:Q", title="95% from", format=".1%"),
+                alt.Tooltip("high:Q", title="95% to", format=".1%"),
+            ],
         )
-        .properties(width=WIDTH - 180)
     )
-    return chart.to_dict()
+    whiskers = alt.Chart(data).mark_rule(color="#333").encode(x="low:Q", x2="high:Q", y="setup:N")
+    layered = alt.layer(chart, whiskers, title="Foul rate by first-street bottom")
+    return layered.properties(width=WIDTH - 180).to_dict()

@@ -1,8 +1,9 @@
 """What a player's report shows, read from an ``ofc import`` database (read-only).
 
-Every figure comes from the tables of docs/schema.md; the population a
-player is compared with is every player of the database (each player counts
-once: the mean of their figures).
+Every figure comes from the tables of docs/schema.md. The population a player
+is compared with is the dashboard's and ``ofc audit``'s: every player-hand of
+the database pooled (``pipeline.report.audit``); each metric has its n and 95%
+interval.
 """
 
 from __future__ import annotations
@@ -15,27 +16,41 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
+from pipeline.load.metrics import intervals
+from pipeline.report.audit import Audit, audit
 
 #: Points drawn at most on the cumulative points chart (hands are bucketed beyond).
 MAX_POINTS = 1500
 AUDIT_ROWS = 100
 
-STYLE_FIGURES = {
-    "bottom_aggression": "bottom aggression",
-    "foul_rate": "foul rate",
-    "foul_rate_drawing": "foul rate when drawing",
-    "top_qq_plus_by_street2_share": "QQ+ on top by street 2",
-    "first_street_pair_share": "street 1: pair on bottom",
-    "first_street_flush_draw_share": "street 1: flush draw on bottom",
-    "first_street_straight_draw_share": "street 1: straight draw on bottom",
-    "bottom_flush_share": "final bottom: flush",
-    "bottom_full_house_share": "final bottom: full house",
+#: Shares of the style table besides the metrics, with the count each is a share of.
+STYLE_SHARES = {
+    "first_street_pair_share": ("street 1: pair or better on the bottom", "first_street_hands"),
+    "first_street_flush_draw_share": ("street 1: flush draw on the bottom", "first_street_hands"),
+    "first_street_straight_draw_share": (
+        "street 1: straight draw on the bottom",
+        "first_street_hands",
+    ),
+    "bottom_flush_share": ("final bottom: flush", "live_hands"),
+    "bottom_full_house_share": ("final bottom: full house", "live_hands"),
 }
-FANTASYLAND_FIGURES = {
-    "fantasyland_entry_rate": "entry rate",
-    "fantasyland_stay_rate": "stay rate",
-    "fantasyland_share": "share of hands in Fantasyland",
+#: First-street bottom setups as the report names them.
+SETUPS = {
+    "pair_or_better": "pair or better",
+    "flush_draw": "flush draw",
+    "straight_draw": "straight draw",
+    "high_cards": "high cards",
 }
+
+
+class Frames:
+    """A DuckDB connection answering queries as polars frames (what ``audit`` needs)."""
+
+    def __init__(self, con: duckdb.DuckDBPyConnection) -> None:
+        self.con = con
+
+    def frame(self, sql: str, params: list[object] | None = None) -> pl.DataFrame:
+        return self.con.sql(sql, params=params or []).pl()
 
 
 @dataclass(frozen=True)
@@ -44,14 +59,13 @@ class PlayerReport:
 
     player: str
     summary: pl.DataFrame  # player_summary rows (variant 'all' first)
-    style: pl.DataFrame  # figure, label, player, population
-    style_intervals: pl.DataFrame  # style_metrics 'all' row of the player
-    fantasyland: pl.DataFrame  # figure, label, player, population
+    findings: Audit  # every metric against the pooled population, over all variants
+    shares: pl.DataFrame  # label, player, n, low, high, population: STYLE_SHARES
     cumulative: pl.DataFrame  # hand, played_at, points (cumulative)
-    fouls_by_setup: pl.DataFrame  # setup, hands, foul_rate
+    fouls_by_setup: pl.DataFrame  # setup, hands, foul_rate, low, high
     audit: pl.DataFrame  # audit_mismatches rows of the player (latest first)
     audit_total: int
-    money: pl.DataFrame  # currency, hands, money: hands played for money, by currency
+    money: pl.DataFrame  # currency, hands, money, money_per_hand, _low, _high: per currency
 
 
 def connect(db: Path) -> duckdb.DuckDBPyConnection:
@@ -89,27 +103,25 @@ def check_player(con: duckdb.DuckDBPyConnection, name: str) -> None:
         raise UserError(f"no player {name!r} in the database{hint}")
 
 
-def _versus(con, table: str, figures: dict[str, str], player: str) -> pl.DataFrame:
-    columns = ", ".join(
-        f'max({f}) FILTER (WHERE player = $player) AS "p_{f}", avg({f}) AS "a_{f}"' for f in figures
+def _shares(con, player: str) -> pl.DataFrame:
+    """The player's ``STYLE_SHARES`` with Wilson intervals, and the pooled population's."""
+    parts = ", ".join(
+        f'sum({column} * {base}) FILTER (WHERE player = $player) AS "k_{column}", '
+        f'max({base}) FILTER (WHERE player = $player) AS "n_{column}", '
+        f'sum({column} * {base}) / nullif(sum({base}), 0) AS "p_{column}"'
+        for column, (_, base) in STYLE_SHARES.items()
     )
     row = con.execute(
-        f"SELECT {columns} FROM {table} WHERE variant = 'all'", {"player": player}
+        f"SELECT {parts} FROM style_metrics WHERE variant = 'all'", {"player": player}
     ).fetchall()[0]
-    return pl.DataFrame(
-        {
-            "figure": list(figures),
-            "label": list(figures.values()),
-            "player": [row[2 * i] for i in range(len(figures))],
-            "population": [row[2 * i + 1] for i in range(len(figures))],
-        },
-        schema={
-            "figure": pl.String,
-            "label": pl.String,
-            "player": pl.Float64,
-            "population": pl.Float64,
-        },
-    )
+    rows = [
+        {"figure": column, "label": label, "k": k or 0.0, "n": n or 0.0, "population": population}
+        for (column, (label, _)), (k, n, population) in zip(
+            STYLE_SHARES.items(), zip(*[iter(row)] * 3, strict=True), strict=True
+        )
+    ]
+    shares = intervals.with_rate(pl.DataFrame(rows), "player", "k", "n")
+    return shares.rename({"player_low": "low", "player_high": "high"})
 
 
 def _cumulative(con, player: str) -> pl.DataFrame:
@@ -132,19 +144,31 @@ def _cumulative(con, player: str) -> pl.DataFrame:
     )
 
 
+_FOULS_BY_SETUP = """
+SELECT first_street_bottom AS setup, count(*) AS hands, count(*) FILTER (WHERE foul) AS fouls
+FROM player_hands
+WHERE player = $player AND NOT in_fantasyland AND NOT timed_out
+  AND first_street_bottom IS NOT NULL
+GROUP BY ALL
+ORDER BY setup
+"""
+
+
 def _fouls_by_setup(con, player: str) -> pl.DataFrame:
-    return _frame(
-        con,
-        """
-        SELECT first_street_bottom AS setup, count(*) AS hands,
-            avg(foul::INTEGER) AS foul_rate
-        FROM player_hands
-        WHERE player = $player AND NOT in_fantasyland AND NOT timed_out
-          AND first_street_bottom IS NOT NULL
-        GROUP BY ALL ORDER BY setup
-        """,
-        {"player": player},
+    found = _frame(con, _FOULS_BY_SETUP, {"player": player})
+    found = intervals.with_rate(found, "foul_rate", "fouls", "hands")
+    return found.rename({"foul_rate_low": "low", "foul_rate_high": "high"}).with_columns(
+        pl.col("setup").replace(SETUPS)
     )
+
+
+_MONEY = """
+SELECT currency, count(*) AS hands, sum(money) AS money, sum(money * money) AS squares
+FROM player_hands
+WHERE player = $player AND currency IS NOT NULL AND money IS NOT NULL
+GROUP BY currency
+ORDER BY currency
+"""
 
 
 def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
@@ -154,7 +178,7 @@ def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
         "SELECT * FROM player_summary WHERE player = $player ORDER BY variant <> 'all', variant",
         {"player": player},
     )
-    audit = _frame(
+    mismatches = _frame(
         con,
         "SELECT * FROM audit_mismatches WHERE player = $player "
         "ORDER BY played_at DESC, hand_id LIMIT $rows",
@@ -166,22 +190,15 @@ def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
     return PlayerReport(
         player=player,
         summary=summary,
-        style=_versus(con, "style_metrics", STYLE_FIGURES, player),
-        style_intervals=_frame(
-            con,
-            "SELECT * FROM style_metrics WHERE player = $player AND variant = 'all'",
-            {"player": player},
+        findings=audit(
+            Frames(con), player, "SELECT * FROM player_metrics WHERE variant = ?", ["all"]
         ),
-        fantasyland=_versus(con, "player_summary", FANTASYLAND_FIGURES, player),
+        shares=_shares(con, player),
         cumulative=_cumulative(con, player),
         fouls_by_setup=_fouls_by_setup(con, player),
-        audit=audit,
+        audit=mismatches,
         audit_total=total,
-        money=_frame(
-            con,
-            "SELECT h.currency, count(*) AS hands, sum(ph.money) AS money "
-            "FROM player_hands AS ph JOIN hands AS h USING (hand_id) "
-            "WHERE ph.player = $player AND h.currency IS NOT NULL GROUP BY ALL ORDER BY 1",
-            {"player": player},
+        money=intervals.with_mean(
+            _frame(con, _MONEY, {"player": player}), "money_per_hand", "money", "squares", "hands"
         ),
     )

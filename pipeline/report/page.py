@@ -19,11 +19,14 @@ import html
 import json
 import math
 from functools import cache
+from pathlib import PurePath
 
 import polars as pl
 
+from pipeline.load.metrics.definitions import BY_NAME
 from pipeline.report import charts
 from pipeline.report.data import PlayerReport
+from pipeline.report.format import MISSING, figure, interval, money, points
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 980px; color: #222; }
@@ -63,12 +66,8 @@ def vega_bundle() -> str:
 
 def number(value: float | None, digits: int = 2) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
-        return "–"
+        return MISSING
     return f"{value:,.{digits}f}"
-
-
-def share(value: float | None) -> str:
-    return "–" if value is None else f"{value:.1%}"
 
 
 def table(headers: list[str], rows: list[list[object]]) -> str:
@@ -82,81 +81,120 @@ def _key_stats(summary: pl.DataFrame) -> str:
         [
             r["variant"],
             f"{r['hands']:,}",
-            number(r["points"], 1),
-            f"{number(r['points_per_hand'])} "
-            f"[{number(r['points_per_hand_ci_low'])}, {number(r['points_per_hand_ci_high'])}]",
-            _money(r["money"], r["currencies"]),
-            share(r["foul_rate"]),
-            share(r["scoop_rate"]),
-            number(r["rows_won_per_row"], 3),
-            number(r["royalties_per_hand"]),
+            points(r["points"]),
+            figure("points_per_hand", r["points_per_hand"]),
+            interval("points_per_hand", r["points_per_hand_ci_low"], r["points_per_hand_ci_high"]),
+            figure("foul_rate", r["foul_rate"]),
+            figure("scoop_rate", r["scoop_rate"]),
+            figure("rows_won_per_row", r["rows_won_per_row"]),
+            figure("royalties_per_hand", r["royalties_per_hand"]),
         ]
         for r in summary.iter_rows(named=True)
     ]
     headers = [
-        "variant",
-        "hands",
-        "points",
-        "points/hand [95% CI]",
-        "money",
-        "foul rate",
-        "scoop rate",
-        "rows won/row",
-        "royalties/hand",
+        "Variant",
+        "Hands",
+        "Points",
+        "Points per hand",
+        "95% interval",
+        "Foul rate",
+        "Scoop rate",
+        "Rows won",
+        "Royalties per hand",
     ]
     return table(headers, rows)
 
 
-def _money(money: float | None, currencies: str | None) -> str:
-    if currencies is None:
-        return "play money"
-    if money is None:
-        return "mixed currencies"
-    return f"{number(money)} {currencies}"
-
-
-def _money_table(money: pl.DataFrame) -> str:
-    if money.height < 2:
-        return ""
+def _money_table(report: PlayerReport) -> str:
+    if report.money.is_empty():
+        return "<p class='note'>Play money only.</p>"
     rows = [
-        [r["currency"], f"{r['hands']:,}", number(r["money"])] for r in money.iter_rows(named=True)
+        [
+            r["currency"],
+            f"{r['hands']:,}",
+            money(r["money"], r["currency"]),
+            money(r["money_per_hand"], r["currency"]),
+            f"{money(r['money_per_hand_low'], None)} – {money(r['money_per_hand_high'], None)}",
+        ]
+        for r in report.money.iter_rows(named=True)
     ]
-    return table(["currency", "hands", "money"], rows)
+    headers = ["Currency", "Hands", "Money", "Money per hand", "95% interval"]
+    return table(headers, rows) + (
+        "<p class='note'>One row per currency: amounts in different currencies are never"
+        " added up.</p>"
+    )
 
 
-def _fantasyland(summary: pl.DataFrame, versus: pl.DataFrame) -> str:
-    row = summary.row(0, named=True)
+def _findings(report: PlayerReport, group: str) -> str:
+    """The metrics of ``group`` against the pooled population, with n, interval, verdict."""
+    rows = [
+        [
+            f.label,
+            figure(f.metric, f.value),
+            interval(f.metric, f.low, f.high),
+            f"{f.n:,.0f}",
+            figure(f.metric, f.population),
+            f.direction,
+            f.verdict,
+        ]
+        for f in report.findings.findings
+        if BY_NAME[f.metric].group == group
+    ]
+    headers = ["Figure", "Player", "95% interval", "n", "Population (pooled)", "Good", "Verdict"]
+    return table(headers, rows)
+
+
+def _fantasyland(report: PlayerReport) -> str:
+    row = report.summary.row(0, named=True)
     counts = table(
-        ["live non-FL hands", "entries", "FL hands", "stays", "points per FL hand"],
+        ["Live hands outside Fantasyland", "Entries", "Fantasyland hands", "Stays"],
         [
             [
                 f"{row['live_non_fantasyland_hands']:,}",
                 f"{row['fantasyland_entries']:,}",
                 f"{row['fantasyland_hands']:,}",
                 f"{row['fantasyland_stays']:,}",
-                number(row["points_per_fantasyland_hand"]),
             ]
         ],
     )
-    rates = table(
-        ["figure", "player", "population"],
-        [
-            [r["label"], share(r["player"]), share(r["population"])]
-            for r in versus.iter_rows(named=True)
-        ],
-    )
-    return counts + rates
+    return counts + _findings(report, "fantasyland")
 
 
 def _style(report: PlayerReport) -> str:
-    if report.style_intervals.height == 0:
-        return "<p class='note'>No hands outside Fantasyland.</p>"
-    s = report.style_intervals.row(0, named=True)
+    shares = table(
+        ["Share", "Player", "95% interval", "n", "Population (pooled)"],
+        [
+            [
+                r["label"],
+                figure("share", r["player"]),
+                interval("share", r["low"], r["high"]),
+                f"{r['n']:,.0f}",
+                figure("share", r["population"]),
+            ]
+            for r in report.shares.iter_rows(named=True)
+        ],
+    )
+    return _findings(report, "style") + shares
+
+
+def versus(report: PlayerReport, group: str) -> pl.DataFrame:
+    """The rates of ``group`` as the chart takes them: figure, label, player, population."""
     rows = [
-        [label, share(s[f]), f"[{share(s[f + '_ci_low'])}, {share(s[f + '_ci_high'])}]"]
-        for f, label in (("bottom_aggression", "bottom aggression"), ("foul_rate", "foul rate"))
+        {"figure": f.metric, "label": f.label, "player": f.value, "population": f.population}
+        for f in report.findings.findings
+        if BY_NAME[f.metric].group == group and BY_NAME[f.metric].is_rate
     ]
-    return table(["figure", "player", "95% CI (Wilson)"], rows)
+    if group == "style":
+        rows += report.shares.select("figure", "label", "player", "population").to_dicts()
+    return pl.DataFrame(
+        rows,
+        schema={
+            "figure": pl.String,
+            "label": pl.String,
+            "player": pl.Float64,
+            "population": pl.Float64,
+        },
+    )
 
 
 def _audit(report: PlayerReport) -> str:
@@ -170,16 +208,16 @@ def _audit(report: PlayerReport) -> str:
     rows = [
         [
             r["room_hand_id"],
-            r["played_at"],
-            r["disagreements"],
-            number(r["reported_points"]),
-            number(r["points"]),
-            number(r["points_difference"]),
-            f"{r['source_file']}:{r['source_line']}",
+            f"{r['played_at']:%Y-%m-%d %H:%M}",
+            r["disagreements"].replace(",", ", ").replace("_", " "),
+            points(r["reported_points"]),
+            points(r["points"]),
+            points(r["points_difference"]),
+            f"{PurePath(r['source_file'] or '?').name}:{r['source_line']}",
         ]
         for r in report.audit.iter_rows(named=True)
     ]
-    headers = ["hand", "played at", "differs", "room's points", "recomputed", "difference", "where"]
+    headers = ["Hand", "Played at", "Differs", "Room's points", "Recomputed", "Difference", "File"]
     return (
         f"<p>{report.audit_total:,} player-hands disagree with the rules{esc(shown)}.</p>"
         + table(headers, rows)
@@ -194,8 +232,12 @@ def _chart(div: str, spec: dict) -> tuple[str, str]:
 def player_page(report: PlayerReport, db_name: str, generated: str) -> str:
     """The HTML page of one player's report."""
     cumulative = _chart("cumulative", charts.cumulative_points(report.cumulative))
-    style = _chart("style", charts.versus_population(report.style, "Style against the population"))
-    fl = _chart("fantasyland", charts.versus_population(report.fantasyland, "Fantasyland"))
+    style = _chart(
+        "style", charts.versus_population(versus(report, "style"), "Style against the population")
+    )
+    fl = _chart(
+        "fantasyland", charts.versus_population(versus(report, "fantasyland"), "Fantasyland")
+    )
     fouls = _chart("fouls", charts.fouls_by_setup(report.fouls_by_setup))
     calls = "\n".join(c for _, c in (cumulative, style, fl, fouls))
     name = esc(report.player)
@@ -207,11 +249,15 @@ def player_page(report: PlayerReport, db_name: str, generated: str) -> str:
 </head><body>
 <h1>{name}</h1>
 <p class="meta">From {esc(db_name)}, generated {esc(generated)}. Points are recomputed by the rules
-engine; intervals are 95% (docs/metrics.md).</p>
-<section><h2>Key figures</h2>{_key_stats(report.summary)}{_money_table(report.money)}
+engine; intervals are 95% (Wilson for rates, t for means per hand; docs/metrics.md). The
+population is every player-hand of the database pooled.</p>
+<section><h2>Key figures</h2>{_key_stats(report.summary)}
+<h3>Money</h3>{_money_table(report)}
 {cumulative[0]}</section>
+<section><h2>Against the population</h2>{_findings(report, "results")}
+<p class="note">{esc(report.findings.sample_note())}</p></section>
 <section><h2>Style</h2>{_style(report)}{style[0]}</section>
-<section><h2>Fantasyland</h2>{_fantasyland(report.summary, report.fantasyland)}{fl[0]}</section>
+<section><h2>Fantasyland</h2>{_fantasyland(report)}{fl[0]}</section>
 <section><h2>Fouls</h2>{fouls[0]}</section>
 <section><h2>Audit findings</h2>{_audit(report)}</section>
 <script type="text/javascript">
@@ -227,14 +273,14 @@ def index_page(
     """The index of ``--all``: (player, file name, hands, points per hand) per player."""
     rows = "".join(
         f'<tr><td><a href="{esc(file)}">{esc(player)}</a></td><td>{hands:,}</td>'
-        f"<td>{number(per_hand)}</td></tr>"
+        f"<td>{esc(figure('points_per_hand', per_hand))}</td></tr>"
         for player, file, hands, per_hand in entries
     )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>OFC reports</title>
 <style>{STYLE}</style></head><body>
 <h1>Players</h1><p class="meta">From {esc(db_name)}, generated {esc(generated)}.</p>
-<table><thead><tr><th>player</th><th>hands</th><th>points/hand</th></tr></thead>
+<table><thead><tr><th>Player</th><th>Hands</th><th>Points per hand</th></tr></thead>
 <tbody>{rows}</tbody></table>
 </body></html>
 """

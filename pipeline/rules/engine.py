@@ -1,7 +1,7 @@
 """The rules engine's batch API: recompute every result of a batch of hands.
 
 ``score_hands`` takes one row per player-hand (its hand, order of action,
-Fantasyland flag, stack and three rows) and returns, column-wise, fouls,
+Fantasyland flag, stack, points lost so far in the match and three rows) and returns, column-wise, fouls,
 royalties, Fantasyland and points per player-hand, and one settlement per pair
 of players per hand. Nothing the room reported is read.
 
@@ -32,7 +32,7 @@ from pipeline.rules.fantasyland import fantasyland_outcome
 from pipeline.rules.fouls import fouled
 from pipeline.rules.rows import Rows
 from pipeline.rules.royalties import row_royalties
-from pipeline.rules.settle import DEUCE_OF_SPADES, PlayerRows, Seating, settle
+from pipeline.rules.settle import DEUCE_OF_SPADES, PlayerRows, Seating, Stakes, settle
 
 #: Row categories as a polars ``Enum``, in order of strength.
 CATEGORY = pl.Enum(CATEGORY_NAMES)
@@ -104,6 +104,7 @@ def score_hands(frame: pl.DataFrame, ruleset: Ruleset) -> EngineResult:
         ),
         foul=foul,
         stack=_optional(frame, "starting_stack", np.nan).astype(np.float64),
+        match_loss=_optional(frame, "match_loss", 0.0).astype(np.float64),
     )
     pairs = settle(
         seating,
@@ -111,7 +112,7 @@ def score_hands(frame: pl.DataFrame, ruleset: Ruleset) -> EngineResult:
         ruleset.scoop_value,
         ruleset.foul_penalty,
         ruleset.deuce_of_spades,
-        ruleset.table_stakes,
+        Stakes(ruleset.table_stakes, ruleset.match_loss_cap),
     )
     n = frame.height
     points = np.bincount(pairs.a, pairs.points_a, n) - np.bincount(pairs.b, pairs.points_a, n)

@@ -1,4 +1,4 @@
-"""Hand strength for whole batches of rows, as integers (RULES.md R1, R3, R9).
+"""Hand strength for whole batches of rows, as integers (docs/rules.md R1, R3, R9).
 
 A strength is ``category * 13**k + tiebreak`` where the tiebreak is the row's
 ranks in order of importance (by count, then rank, highest first) written in

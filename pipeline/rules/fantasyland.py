@@ -1,4 +1,4 @@
-"""Fantasyland: who enters, with how many cards, and who stays (RULES.md R6, R9).
+"""Fantasyland: who enters, with how many cards, and who stays (docs/rules.md R6, R9).
 
 Entry is read from the top row (``QQ``, ``KK``, ``AA``, trips) and, in
 Pineapple 2-7, from a 7-5-4-3-2 middle. A level the ruleset does not name

@@ -1,4 +1,4 @@
-"""Fouls: which complete hands are dead (RULES.md R3, R9).
+"""Fouls: which complete hands are dead (docs/rules.md R3, R9).
 
 A hand is fouled unless ``bottom >= middle >= top`` (equal is allowed). In
 Pineapple 2-7 the middle must instead be a legal 2-7 low (no pair, straight

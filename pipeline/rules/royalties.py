@@ -1,4 +1,4 @@
-"""Royalties of each row from the ruleset's table (RULES.md R5, R9).
+"""Royalties of each row from the ruleset's table (docs/rules.md R5, R9).
 
 Royalties here are what each row earns on its own; a fouled hand earns none
 (R4.4), which the engine applies after the foul check.

@@ -1,12 +1,13 @@
 """Reading and checking the hands given to ``ofc score`` (the user's calculator).
 
 Input is one JSON object, or JSON Lines with one hand per line, each
-``{"players": [{"name", "top", "middle", "bottom", "in_fantasyland", "stack"}, ...]}``
-with players in order of action. Every problem is reported as a
-``UserError`` naming the hand, the player and what to fix: JSON that is not
-strict JSON (``NaN``, ``Infinity``) or nested too deeply, a name that is not
-text UTF-8 can write, a stack outside ``0..MAX_STACK``, a ``fantasyland_repeats`` that is no whole number
-from 0 to ``MAX_REPEATS``.
+``{"players": [{"name", "top", "middle", "bottom", "in_fantasyland", "stack",
+"match_loss", "fantasyland_repeats"}, ...]}`` with players in order of action.
+Every problem is reported as a ``UserError`` naming the hand, the player and
+what to fix: JSON that is not strict JSON (``NaN``, ``Infinity``) or nested too
+deeply, a name that is not text UTF-8 can write, a stack outside
+``0..MAX_STACK``, a ``match_loss`` outside ``-MAX_STACK..MAX_STACK``, a
+``fantasyland_repeats`` that is no whole number from 0 to ``MAX_REPEATS``.
 """
 
 from __future__ import annotations
@@ -18,9 +19,9 @@ from typing import Any
 
 from ofc_core.cards import CardError, format_card, parse_cards
 from ofc_core.errors import UserError
+from ofc_core.rulesets import Ruleset
 from pipeline.rules.rows import ROW_SIZES
 
-MAX_PLAYERS = 4
 #: Fantasyland hands in a row a player can have played before this one (R6): far above play.
 MAX_REPEATS = 1000
 #: The stacks ``ofc score`` takes: what is at stake in a hand is never below nothing (R7).
@@ -81,10 +82,7 @@ def _not_a_number(label: str):
 def _hand(obj: Any, label: str) -> InputHand:
     if not isinstance(obj, dict) or not isinstance(obj.get("players"), list):
         raise UserError(f'{label}: expected an object with a "players" list')
-    players = obj["players"]
-    if not 2 <= len(players) <= MAX_PLAYERS:
-        raise UserError(f"{label}: {len(players)} players; a hand has 2 to {MAX_PLAYERS}")
-    return InputHand(label, players)
+    return InputHand(label, obj["players"])
 
 
 def _player_label(hand: InputHand, index: int, player: Any) -> str:
@@ -101,8 +99,11 @@ def _player_label(hand: InputHand, index: int, player: Any) -> str:
     return f"{label} ({name!r})"
 
 
-def checked_rows(hand: InputHand) -> list[dict[str, Any]]:
+def checked_rows(hand: InputHand, ruleset: Ruleset) -> list[dict[str, Any]]:
     """The hand's players as engine rows (canonical card names), or a UserError."""
+    problem = ruleset.player_count_problem(len(hand.players))
+    if problem:
+        raise UserError(f"{hand.label}: {problem}")
     rows, seen = [], {}
     for index, player in enumerate(hand.players):
         label = _player_label(hand, index, player)
@@ -127,6 +128,7 @@ def checked_rows(hand: InputHand) -> list[dict[str, Any]]:
         row["fantasyland_repeats"] = _repeats(
             player.get("fantasyland_repeats"), f"{label}, fantasyland_repeats"
         )
+        row["match_loss"] = _match_loss(player.get("match_loss"), f"{label}, match_loss")
         rows.append(row)
     return rows
 
@@ -166,6 +168,14 @@ def _stack(value: Any, label: str) -> float | None:
     if number is not None and not 0 <= number <= MAX_STACK:
         raise UserError(f"{label}: {_short(value)} is outside 0..{MAX_STACK:,}")
     return number
+
+
+def _match_loss(value: Any, label: str) -> float:
+    """Net points lost so far in the match (R7 loss cap), within ``±MAX_STACK`` (absent: 0)."""
+    number = _number(value, label)
+    if number is not None and not -MAX_STACK <= number <= MAX_STACK:
+        raise UserError(f"{label}: {_short(value)} is outside -{MAX_STACK:,}..{MAX_STACK:,}")
+    return number or 0.0
 
 
 def _repeats(value: Any, label: str) -> int:

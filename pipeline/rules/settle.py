@@ -1,4 +1,4 @@
-"""Pairwise settlement: every pair of players settles separately (RULES.md R4, R5, R7).
+"""Pairwise settlement: every pair of players settles separately (docs/rules.md R4, R5, R7).
 
 Player-hands are laid out as a ``(hands, seats)`` matrix of row indices in
 order of action, so each pair of positions is settled for all hands at once.
@@ -6,6 +6,10 @@ Table stakes (R7) cap each settlement at the smaller stack at that moment,
 pairs settling in order P1-P2, P1-P3, P2-P3 with stacks moving in between;
 a stack below zero (a match played without table stakes can leave one) stakes
 nothing: the cap is never below zero, so a result is capped, never turned over.
+A stack that is not known does not cap by itself: the other player's known
+stack still does. A loss cap per match (R7) makes a player's stack count as
+at most ``cap - match_loss`` (points lost so far in the match, net), moving
+with each settlement too.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ class PlayerRows:
     row_has_deuce: np.ndarray  # (n, 3): the row holds 2♠ (R5 Finnish option)
     foul: np.ndarray
     stack: np.ndarray  # float, nan when unknown (no cap)
+    match_loss: np.ndarray  # float: net points lost so far in this match (R7 loss cap)
 
 
 @dataclass(frozen=True, eq=False)
@@ -88,11 +93,32 @@ def _settle_pair(
     return rows_a, rows_b, bonus, royalty_diff.sum(axis=1)
 
 
+@dataclass(frozen=True)
+class Stakes:
+    """What limits a settlement (R7): table stakes, and a loss cap per match in points."""
+
+    table_stakes: bool = False
+    match_loss_cap: float | None = None
+
+    def limits(self, seating: Seating, p: PlayerRows) -> np.ndarray | None:
+        """``(hands, seats)``: what each player can lose or win at most; nan: no limit."""
+        if not self.table_stakes and self.match_loss_cap is None:
+            return None
+        seated = seating.index >= 0
+        limit = np.full(seating.index.shape, np.nan)
+        if self.table_stakes:
+            limit = np.where(seated, p.stack[seating.index], np.nan)
+        if self.match_loss_cap is not None:
+            at_risk = self.match_loss_cap - np.nan_to_num(p.match_loss[seating.index])
+            limit = np.fmin(limit, np.where(seated, at_risk, np.nan))
+        return limit
+
+
 def settle(
-    seating: Seating, p: PlayerRows, scoop: int, penalty: int, deuce: bool, table_stakes: bool
+    seating: Seating, p: PlayerRows, scoop: int, penalty: int, deuce: bool, stakes: Stakes
 ) -> PairResult:
     """Settle every pair of players of every hand, in R7 order."""
-    stacks = np.where(seating.index >= 0, p.stack[seating.index], np.nan)
+    limits = stakes.limits(seating, p)
     parts: list[tuple[np.ndarray, ...]] = []
     for i, j in seating.pairs():
         hands = np.flatnonzero((seating.index[:, i] >= 0) & (seating.index[:, j] >= 0))
@@ -100,12 +126,12 @@ def settle(
         rows_a, rows_b, bonus, royalties = _settle_pair(p, a, b, scoop, penalty, deuce)
         uncapped = (rows_a - rows_b + bonus + royalties).astype(np.float64)
         points = uncapped
-        if table_stakes:
+        if limits is not None:
             # nan (unknown) on one side: the other; a stack below zero stakes nothing
-            cap = np.maximum(np.fmin(stacks[hands, i], stacks[hands, j]), 0.0)
+            cap = np.maximum(np.fmin(limits[hands, i], limits[hands, j]), 0.0)
             points = np.where(np.isnan(cap), uncapped, np.clip(uncapped, -cap, cap))
-            stacks[hands, i] += points
-            stacks[hands, j] -= points
+            limits[hands, i] += points
+            limits[hands, j] -= points
         parts.append((hands, a, b, rows_a, rows_b, bonus, royalties, uncapped, points))
     if not parts:
         empty = np.zeros(0, dtype=np.int64)

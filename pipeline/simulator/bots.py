@@ -12,7 +12,8 @@ For each deciding player (all tables at once) a bot
 3. scores the finished boards (``value.py``) with its style's weights
    (``styles.py``) and keeps the candidate with the best average.
 
-A ``random`` bot plays a uniformly random legal pattern.
+A ``random`` bot plays a uniformly random legal pattern; an ``expert`` bot
+plays ``ofc decide``'s best placement (``expert.py``).
 """
 
 from __future__ import annotations
@@ -27,7 +28,7 @@ from pipeline.simulator.proposals import considered, shortlist
 from pipeline.simulator.rollout import finish
 from pipeline.simulator.sampling import unseen_cards
 from pipeline.simulator.street_view import StreetView, rollout_style, row_counts
-from pipeline.simulator.styles import IS_RANDOM, WEIGHTS
+from pipeline.simulator.styles import IS_EXPERT, IS_RANDOM, WEIGHTS
 from pipeline.simulator.tallies import BoardState
 from pipeline.simulator.value import FOUL, N_FEATURES, chase_rank, early_features, features
 
@@ -47,7 +48,13 @@ def choose(view: StreetView, ruleset: Ruleset, rng: np.random.Generator) -> np.n
     if rand.any():
         keys = rng.random(allowed[rand].shape) + allowed[rand]
         choice[rand] = np.argmax(keys, axis=1)
-    smart = ~rand
+    expert = IS_EXPERT[view.style]
+    if expert.any():
+        # on use: pipeline.decisions builds on this package's rollout policy
+        from pipeline.simulator.expert import expert_choices
+
+        choice[expert] = expert_choices(view, np.flatnonzero(expert), ruleset, rng)
+    smart = ~rand & ~expert
     if smart.any():
         sub = StreetView(
             *(a[smart] for a in (view.boards, view.dealt)),

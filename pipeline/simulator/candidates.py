@@ -1,4 +1,4 @@
-"""The legal placements of one street's cards, as patterns of rows (RULES.md R1, R2).
+"""The legal placements of one street's cards, as patterns of rows (docs/rules.md R1, R2).
 
 A pattern gives each dealt card a row: ``0`` top, ``1`` middle, ``2`` bottom,
 ``3`` discard. A street of ``dealt`` cards of which ``placed`` are placed has

@@ -5,7 +5,9 @@ A chunk is the unit of work of ``run.py``: it depends only on its
 any process, in any order, and the output is the same. Each step plays the
 next hand at every table still short of its quota: set up the hand
 (``match.py``), deal and play it (``play.py``), score it (``scoring.py``),
-and carry stacks and Fantasyland to the next hand.
+and carry stacks, losses and Fantasyland to the next hand. Tables where a
+player sits out (R7) play that hand with fewer players: each step plays the
+tables in groups of equal player count.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from ofc_core.rulesets import Ruleset, load_ruleset
 from ofc_core.variants import STREETS
 from pipeline.simulator import misreport, timeouts
 from pipeline.simulator.deal import shuffled_decks
-from pipeline.simulator.match import HandSetup, MatchState
+from pipeline.simulator.match import HandSetup, MatchState, Outcome
 from pipeline.simulator.model import ModelBatch, StepRecord, build_tables
 from pipeline.simulator.play import play_hands
 from pipeline.simulator.roster import Bot
@@ -90,7 +92,7 @@ def run_chunk(spec: ChunkSpec) -> ModelBatch:
         numbers = hand_offset + step
         match_first = np.where(setup.new_match, numbers, match_first)
         live = np.flatnonzero(quotas > step)
-        steps.append(_play_step(chunk, setup, live, numbers, match_first, clock))
+        steps += _play_step(chunk, setup, live, numbers, match_first, clock)
         pause = setup_rng.integers(*SECONDS_BETWEEN_HANDS, size=len(quotas))
         clock = clock + pause.astype("timedelta64[s]")
     return build_tables(spec, ruleset, tables, steps)
@@ -103,10 +105,44 @@ def _play_step(
     numbers: np.ndarray,
     match_first: np.ndarray,
     clock: np.ndarray,
+) -> list[StepRecord]:
+    """Play one hand at each live table, a group of equal player count at a time; update
+    the match state of those tables."""
+    shape = chunk.state.stacks.shape
+    outcome = Outcome(
+        np.zeros(shape), np.zeros(shape, np.int64), np.zeros(shape, bool), np.zeros(shape, bool)
+    )
+    width = setup.playing[live].sum(axis=1)
+    records = []
+    for count in np.unique(width)[::-1]:
+        tables = live[width == count]
+        order = setup.seats_in_order(tables)
+        record = _play_group(chunk, setup, tables, order, numbers, match_first, clock)
+        for seat_values, position_values in (
+            (outcome.points, record.results.points),
+            (outcome.next_cards, record.results.next_cards),
+            (outcome.stayed, record.results.stay),
+            (outcome.timed_out, record.played.timed_out),
+        ):
+            rows = seat_values[tables]
+            np.put_along_axis(rows, order, position_values, axis=1)
+            seat_values[tables] = rows
+        records.append(record)
+    chunk.state.record(outcome, chunk.ruleset.table_stakes, chunk.ruleset.match_loss_cap)
+    return records
+
+
+def _play_group(
+    chunk: _Chunk,
+    setup: HandSetup,
+    live: np.ndarray,
+    order: np.ndarray,
+    numbers: np.ndarray,
+    match_first: np.ndarray,
+    clock: np.ndarray,
 ) -> StepRecord:
-    """Play one hand at each live table; update the match state of those tables."""
-    spec, ruleset, state = chunk.spec, chunk.ruleset, chunk.state
-    order = setup.order[live]
+    """Play one hand at each of ``live`` tables, players in ``order`` (seat per position)."""
+    spec, ruleset = chunk.spec, chunk.ruleset
 
     def by_position(seat_values: np.ndarray) -> np.ndarray:
         return np.take_along_axis(seat_values[live], order, axis=1)
@@ -128,23 +164,11 @@ def _play_step(
         played.boards,
         in_fl,
         by_position(setup.stacks),
+        by_position(setup.match_loss),
         by_position(setup.fantasyland_repeats),
         ruleset,
     )
     reported = misreport.corrupt_points(chunk.reports, results.points, spec.misreport_rate)
-
-    def by_seat(position_values: np.ndarray) -> np.ndarray:
-        out = np.empty_like(position_values)
-        np.put_along_axis(out, order, position_values, axis=1)
-        return out
-
-    full = np.zeros(state.stacks.shape, dtype=np.float64)
-    cards = np.zeros(state.stacks.shape, dtype=np.int64)
-    stays = np.zeros(state.stacks.shape, dtype=bool)
-    full[live] = by_seat(results.points)
-    cards[live] = by_seat(results.next_cards)
-    stays[live] = by_seat(results.stay)
-    state.record(full, cards, stays, ruleset.table_stakes)
     return StepRecord(
         table=live,
         number=numbers[live],

@@ -1,4 +1,4 @@
-"""Dealing by variant (RULES.md R2): street structure, shuffled decks, who gets which cards.
+"""Dealing by variant (docs/rules.md R2): street structure, shuffled decks, who gets which cards.
 
 Players' arrays in the simulator are laid out in order of action (index 0 is
 position 1, the button is last). Cards come off one shuffled deck per hand in

@@ -1,4 +1,4 @@
-"""Setting a Fantasyland hand: 13 of the 13-17 cards dealt, all at once (RULES.md R6).
+"""Setting a Fantasyland hand: 13 of the 13-17 cards dealt, all at once (docs/rules.md R6).
 
 A bot in Fantasyland sees all its cards, so it searches: the strongest few
 choices for the first row (the bottom; in Pineapple 2-7 the 2-7 middle, R9),

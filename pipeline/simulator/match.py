@@ -1,13 +1,20 @@
-"""Matches, the button and Fantasyland continuations at each table (RULES.md R6, R7).
+"""Matches, the button and Fantasyland continuations at each table (docs/rules.md R6, R7, R8).
 
 A match is one regular hand per player on the button (2 hands heads-up, 3
 three-handed). After a hand in which someone enters or stays in
 Fantasyland, the next hand is a Fantasyland continuation: an extra hand of
 the same match, with the button where it was, or moved on when the ruleset
 moves it every hand (``button_moves_in_fantasyland``). The match ends when
-its regular hands are played and nobody is left in Fantasyland. With table
-stakes a player who busts ends the match once pending Fantasyland hands are
-played; a player whose stack is gone rebuys at the start of the next match.
+its regular hands are played and nobody is left in Fantasyland.
+
+Stakes (R7): stacks carry from hand to hand, and so does what each player
+has lost in the match (for a loss cap per match). A player who has lost the
+whole stack, or the whole cap, sits out the rest of the match; the others
+play on, the button moving round as usual (a seat that sits out keeps its
+turn on the button). The match ends early when every player but one sits
+out, and after any hand in which a player timed out (R8); a match that ends
+early plays neither its remaining hands nor pending Fantasyland hands. A
+player whose stack is gone rebuys at the start of the next match.
 
 State is kept in seat order for all tables of a chunk at once.
 """
@@ -17,6 +24,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+
+#: A stack or cap at or below this is gone (sums of float points).
+GONE = 1e-9
 
 
 @dataclass(frozen=True, eq=False)
@@ -28,10 +38,29 @@ class HandSetup:
     match_hand: np.ndarray  # (T,) 1.. for a regular hand, 0 for a continuation
     button: np.ndarray  # (T,) seat index of the button
     order: np.ndarray  # (T, P) seat index of position 1, 2, ..., P (the button last)
+    playing: np.ndarray  # (T, P) the seat plays this hand (not sitting out)
     in_fantasyland: np.ndarray  # (T, P)
     fantasyland_cards: np.ndarray  # (T, P)
     fantasyland_repeats: np.ndarray  # (T, P)
     stacks: np.ndarray  # (T, P) stacks at the start of the hand
+    match_loss: np.ndarray  # (T, P) net points lost so far in the match
+
+    def seats_in_order(self, tables: np.ndarray) -> np.ndarray:
+        """``(len(tables), k)``: the seats that play, in order of action, for tables that
+        all have ``k`` players in this hand."""
+        rotation = self.order[tables]
+        plays = np.take_along_axis(self.playing[tables], rotation, axis=1)
+        return rotation[plays].reshape(len(tables), -1)
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A hand's results at every table, in seat order (zeros where a seat did not play)."""
+
+    points: np.ndarray
+    next_cards: np.ndarray  # Fantasyland cards earned for the next hand
+    stayed: np.ndarray
+    timed_out: np.ndarray
 
 
 @dataclass(eq=False)
@@ -44,6 +73,8 @@ class MatchState:
     ending: np.ndarray
     stacks: np.ndarray
     rebuy: np.ndarray
+    match_loss: np.ndarray
+    out: np.ndarray
     fantasyland_cards: np.ndarray
     fantasyland_repeats: np.ndarray
 
@@ -58,6 +89,8 @@ class MatchState:
             ending=np.zeros(tables, dtype=bool),
             stacks=np.repeat(stacks[:, None], players, axis=1).astype(np.float64),
             rebuy=stacks.astype(np.float64),
+            match_loss=np.zeros((tables, players), dtype=np.float64),
+            out=np.zeros((tables, players), dtype=bool),
             fantasyland_cards=np.zeros((tables, players), dtype=np.int64),
             fantasyland_repeats=np.zeros((tables, players), dtype=np.int64),
         )
@@ -72,7 +105,9 @@ class MatchState:
         self.button = np.where(moves, (self.button + 1) % players, self.button)
         self.regular_played = np.where(new_match, 0, self.regular_played)
         self.ending &= ~new_match
-        broke = new_match[:, None] & (self.stacks <= 0)
+        self.out &= ~new_match[:, None]
+        self.match_loss = np.where(new_match[:, None], 0.0, self.match_loss)
+        broke = new_match[:, None] & (self.stacks <= GONE)
         self.stacks = np.where(broke, self.rebuy[:, None], self.stacks)
         self.started[:] = True
         self.regular_played += ~continuation
@@ -83,22 +118,24 @@ class MatchState:
             match_hand=np.where(continuation, 0, self.regular_played),
             button=self.button.copy(),
             order=order,
+            playing=~self.out,
             in_fantasyland=self.fantasyland_cards > 0,
             fantasyland_cards=self.fantasyland_cards.copy(),
             fantasyland_repeats=self.fantasyland_repeats.copy(),
             stacks=self.stacks.copy(),
+            match_loss=self.match_loss.copy(),
         )
 
-    def record(
-        self,
-        points: np.ndarray,
-        next_cards: np.ndarray,
-        stayed: np.ndarray,
-        table_stakes: bool,
-    ) -> None:
-        """Take in a hand's results (seat order): stacks, Fantasyland, busts."""
-        self.stacks = self.stacks + points
-        self.fantasyland_repeats = np.where(stayed, self.fantasyland_repeats + 1, 0)
-        self.fantasyland_cards = next_cards.astype(np.int64)
+    def record(self, outcome: Outcome, table_stakes: bool, match_loss_cap: float | None) -> None:
+        """Take in a hand's results (seat order): stacks, losses, Fantasyland, who sits out."""
+        self.stacks = self.stacks + outcome.points
+        self.match_loss = self.match_loss - outcome.points
         if table_stakes:
-            self.ending |= (self.stacks <= 0).any(axis=1)
+            self.out |= self.stacks <= GONE
+        if match_loss_cap is not None:
+            self.out |= self.match_loss >= match_loss_cap - GONE
+        self.ending |= (~self.out).sum(axis=1) <= 1
+        self.ending |= outcome.timed_out.any(axis=1)
+        self.fantasyland_repeats = np.where(outcome.stayed, self.fantasyland_repeats + 1, 0)
+        over = self.out | self.ending[:, None]
+        self.fantasyland_cards = np.where(over, 0, outcome.next_cards).astype(np.int64)

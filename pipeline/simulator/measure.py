@@ -2,7 +2,7 @@
 
 ``python -m pipeline.simulator.measure --hands 20000`` plays each listed
 preset heads-up, tight against aggressive, and prints a Markdown table of
-the rates with the figures of RULES.md R6: the Fantasyland entry rate is
+the rates with the figures of docs/rules.md R6: the Fantasyland entry rate is
 entries over live hands not played in Fantasyland.
 """
 

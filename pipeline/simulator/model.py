@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 import numpy as np
 import pyarrow as pa
+import pyarrow.compute as pc
 
 from ofc_core.cards import CARD_NAMES
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS
@@ -62,9 +63,36 @@ def _cat(steps: list[StepRecord], get) -> np.ndarray:
 
 
 def build_tables(spec, ruleset, tables, steps: list[StepRecord]) -> ModelBatch:
-    """Model tables of a chunk's steps, hands in run order (table by table)."""
+    """Model tables of a chunk's steps, hands in run order (table by table).
+
+    Steps of each player count are built together (hands where a player sat
+    out have fewer players), then merged back into run order.
+    """
     if not steps:
         return ModelBatch(*(s.empty_table() for s in (HANDS, PLAYER_HANDS, PLACEMENTS)))
+    widths = sorted({s.order.shape[1] for s in steps}, reverse=True)
+    parts = [
+        _build(spec, ruleset, tables, [s for s in steps if s.order.shape[1] == w]) for w in widths
+    ]
+    if len(parts) == 1:
+        return parts[0]
+    hands = pa.concat_tables([p.hands for p in parts])
+    hands = hands.take(pc.sort_indices(pc.cast(hands["room_hand_id"], pa.int64())))
+    return ModelBatch(
+        hands,
+        _in_hand_order(pa.concat_tables([p.player_hands for p in parts]), hands["hand_id"]),
+        _in_hand_order(pa.concat_tables([p.placements for p in parts]), hands["hand_id"]),
+    )
+
+
+def _in_hand_order(table: pa.Table, hand_ids: pa.ChunkedArray) -> pa.Table:
+    """``table``'s rows ordered as ``hand_ids`` orders their hands (stable within a hand)."""
+    rank = pc.index_in(table["hand_id"], value_set=hand_ids.combine_chunks())
+    return table.take(pc.sort_indices(rank))
+
+
+def _build(spec, ruleset, tables, steps: list[StepRecord]) -> ModelBatch:
+    """Model tables of steps with the same number of players."""
     order = np.argsort(_cat(steps, lambda s: s.number), kind="stable")
 
     def col(get) -> np.ndarray:
@@ -73,9 +101,15 @@ def build_tables(spec, ruleset, tables, steps: list[StepRecord]) -> ModelBatch:
     table = col(lambda s: s.table)
     seat_of_position = col(lambda s: s.order)
     seat_numbers = np.take_along_axis(tables.seat[table], seat_of_position, axis=1)
+    roster = np.take_along_axis(
+        tables.roster_index[table], np.sort(seat_of_position, axis=1), axis=1
+    )  # the players of each hand in seat order
+    rank_of_position = np.argsort(np.argsort(seat_of_position, axis=1), axis=1)
     hand_id = col(lambda s: s.hand_id)
     hands = _hands(spec, ruleset, tables, table, col, hand_id)
-    player_hands = _player_hands(spec, tables, table, col, hand_id, seat_of_position, seat_numbers)
+    player_hands = _player_hands(
+        spec, tables, table, col, hand_id, rank_of_position, seat_numbers, roster
+    )
     placements = _placements(col, hand_id, seat_numbers)
     return ModelBatch(hands, player_hands, placements)
 
@@ -122,7 +156,11 @@ def _discard_lists(discards: np.ndarray) -> pa.ListArray:
     return pa.ListArray.from_arrays(pa.array(offsets), pa.array(CARD_NAMES).take(pa.array(cards)))
 
 
-def _player_hands(spec, tables, table, col, hand_id, seat_of_position, seat_numbers) -> pa.Table:
+def _player_hands(
+    spec, tables, table, col, hand_id, seat_of_position, seat_numbers, roster
+) -> pa.Table:
+    """``seat_of_position``: each position's place among the hand's seats (0 = lowest seat);
+    ``roster``: the hand's players in seat order."""
     n, players = seat_of_position.shape
 
     def seat_order(get) -> np.ndarray:
@@ -134,12 +172,11 @@ def _player_hands(spec, tables, table, col, hand_id, seat_of_position, seat_numb
     fl_cards = seat_order(lambda s: s.fantasyland_cards)
     point_value = np.repeat(tables.point_value[table], players)
     position = _by_seat(np.broadcast_to(np.arange(1, players + 1), (n, players)), seat_of_position)
-    roster = tables.roster_index[table].ravel()
     return pa.table(
         {
             "hand_id": pa.array(np.repeat(hand_id, players), pa.string()),
             "seat": pa.array(np.sort(seat_numbers, axis=1).ravel()),
-            "player": pa.array([spec.roster[i].name for i in roster], pa.string()),
+            "player": pa.array([spec.roster[i].name for i in roster.ravel()], pa.string()),
             "position": pa.array(position),
             "starting_stack": pa.array(seat_order(lambda s: s.stacks)),
             "in_fantasyland": pa.array(fl_cards > 0),

@@ -97,8 +97,15 @@ def play_hands(
         smart = ~fl & ~auto
         if smart.any():
             known = _known(boards, discards, dealt, fl, players)
+            others, others_fl = _opponents(boards, fl, players)
             view = bots.StreetView(
-                boards[smart], dealt[smart], street.placed, known[smart], style.ravel()[smart]
+                boards[smart],
+                dealt[smart],
+                street.placed,
+                known[smart],
+                style.ravel()[smart],
+                others[smart],
+                others_fl[smart],
             )
             rows[smart] = bots.choose(view, ruleset, rng)
         regular = ~fl
@@ -156,6 +163,19 @@ def _known(boards, discards, dealt, fl, players) -> np.ndarray:
     own = np.concatenate([dealt, discards], axis=1)
     np.put_along_axis(known, np.where(own >= 0, own, 52).astype(np.int64), True, axis=1)
     return known[:, :52]
+
+
+def _opponents(boards, fl, players) -> tuple[np.ndarray, np.ndarray]:
+    """``(n, players - 1, 13)`` the other players' boards as each player sees them (a
+    Fantasyland board is hidden: -1), and ``(n, players - 1)`` whether they are in Fantasyland."""
+    others = np.array([[q for q in range(players) if q != p] for p in range(players)])
+    hands = len(boards) // players
+    seen = np.where(fl[:, None], -1, boards).reshape(hands, players, 13)
+    flags = fl.reshape(hands, players)
+    return (
+        seen[:, others].reshape(-1, players - 1, 13),
+        flags[:, others].reshape(-1, players - 1),
+    )
 
 
 def _placements(blocks: list[_Block], hands: int, players: int) -> Placements:

@@ -21,7 +21,6 @@ from typing import TypeVar
 
 from ofc_core.errors import UserError
 from ofc_core.rulesets import load_ruleset
-from ofc_core.variants import MAX_PLAYERS
 from pipeline.simulator.chunk import ChunkSpec, run_chunk
 from pipeline.simulator.model import ModelBatch
 from pipeline.simulator.roster import hero_index, parse_bots
@@ -58,11 +57,9 @@ def plan_chunks(
 ) -> list[ChunkSpec]:
     """The chunks of a run, after checking its options."""
     rules = load_ruleset(ruleset, rules_file)
-    if not 2 <= players <= MAX_PLAYERS[rules.variant]:
-        raise UserError(
-            f"{rules.variant} is played by 2 to {MAX_PLAYERS[rules.variant]} players, "
-            f"not {players} (RULES.md R2)"
-        )
+    problem = rules.player_count_problem(players)
+    if problem:
+        raise UserError(f"--players {players}: {problem}")
     if hands < 0:
         raise UserError(f"--hands must be 0 or more, not {hands}")
     if not 0.0 <= misreport_rate <= 1.0:

@@ -43,6 +43,7 @@ def score(
     boards: np.ndarray,
     in_fantasyland: np.ndarray,
     stacks: np.ndarray,
+    match_loss: np.ndarray,
     repeats: np.ndarray,
     ruleset: Ruleset,
 ) -> Results:
@@ -59,6 +60,7 @@ def score(
                 "middle": card_lists(flat[:, 3:8]),
                 "bottom": card_lists(flat[:, 8:]),
                 "starting_stack": pa.array(stacks.ravel().astype(np.float64)),
+                "match_loss": pa.array(match_loss.ravel().astype(np.float64)),
                 "fantasyland_repeats": pa.array(repeats.ravel().astype(np.int64)),
             }
         )

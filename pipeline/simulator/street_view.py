@@ -34,6 +34,8 @@ class StreetView:
     placed: int  # how many of them must be placed (the rest are discarded)
     known: np.ndarray  # (n, 52) bool: cards the player has seen (own and opponents' boards)
     style: np.ndarray  # (n,) index into styles.STYLE_NAMES
+    opponents: np.ndarray | None = None  # (n, P - 1, 13) the others' boards as seen (-1 hidden)
+    opponents_fantasyland: np.ndarray | None = None  # (n, P - 1) the other is in Fantasyland
 
     def rollout_style(self, ruleset: Ruleset) -> RolloutStyle:
         """How each player finishes boards in its head."""

@@ -9,7 +9,9 @@ rollout knobs of ``rollout.py``. ``random`` plays any legal placement.
 * ``balanced``: the regular's compromise;
 * ``aggressive``: Fantasyland and royalties are worth a lot and fouls little,
   so it draws to flushes and full houses on the bottom and puts ``QQ+`` on
-  top early.
+  top early;
+* ``expert``: plays ``ofc decide``'s best placement on every street
+  (``expert.py``); its weights here only set its Fantasyland hands.
 """
 
 from __future__ import annotations
@@ -46,6 +48,7 @@ class Style:
     top_pair_bonus: float = 0.0  # a QQ+ pair on top now, before the look-ahead
     top_high_bonus: float = 0.0  # each Q, K or A on top now
     random: bool = False
+    expert: bool = False  # streets decided by ofc decide's rollouts (expert.py)
 
     def weights(self) -> np.ndarray:
         """Weights over ``value.features`` columns."""
@@ -96,6 +99,17 @@ STYLES: dict[str, Style] = {
             top_high_bonus=2.0,
         ),
         Style(
+            "expert",
+            foul_cost=30.0,
+            royalty_weight=1.0,
+            fantasyland_value=8.0,
+            row_weight=2.0,
+            stay_value=10.0,
+            chase_top=1.5,
+            flush_draw=1.0,
+            expert=True,
+        ),
+        Style(
             "random",
             foul_cost=0.0,
             royalty_weight=0.0,
@@ -114,6 +128,7 @@ WEIGHTS = np.stack([STYLES[n].weights() for n in STYLE_NAMES])
 CHASE_TOP = np.array([STYLES[n].chase_top for n in STYLE_NAMES], dtype=np.float32)
 FLUSH_DRAW = np.array([STYLES[n].flush_draw for n in STYLE_NAMES], dtype=np.float32)
 IS_RANDOM = np.array([STYLES[n].random for n in STYLE_NAMES])
+IS_EXPERT = np.array([STYLES[n].expert for n in STYLE_NAMES])
 
 
 def style_index(name: str) -> int:

@@ -1,4 +1,4 @@
-"""Timeouts and automatic placement (RULES.md R8).
+"""Timeouts and automatic placement (docs/rules.md R8).
 
 Now and then a player runs out of time: from a random street on, for that
 street only or (disconnected) for the rest of the hand. Their cards are then

@@ -25,6 +25,7 @@ MODULES = {
     "dashboard": "dashboard.bench.pages",
     "import_speed": "pipeline.cli.bench.import_speed",
     "simulate": "pipeline.cli.bench.simulate",
+    "decide": "pipeline.cli.bench.decide",
 }
 BENCHMARKS = tuple(MODULES)
 

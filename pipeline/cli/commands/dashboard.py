@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -98,11 +99,34 @@ def checked_database(db: Path) -> Path:
     return db.resolve()
 
 
+#: Signals that stop the server: passed on to Streamlit, whose exit is then awaited.
+STOPPING = (signal.SIGINT, signal.SIGTERM)
+
+
+def serve(command: list[str], environment: dict[str, str]) -> int:
+    """Run the server until it exits; SIGINT and SIGTERM sent to this process are passed
+    on to it and its exit awaited, so no server is left holding the port. 0 when
+    stopped by one of those signals, else the server's exit code."""
+    child = subprocess.Popen(command, env=environment)
+    stopped: list[int] = []
+
+    def forward(signum: int, _frame: object) -> None:
+        stopped.append(signum)
+        child.send_signal(signum)
+
+    previous = {s: signal.signal(s, forward) for s in STOPPING}
+    try:
+        code = child.wait()
+    finally:
+        for s, handler in previous.items():
+            signal.signal(s, handler)
+    return 0 if stopped else code
+
+
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.port <= 65535:
         raise UserError(f"--port must be between 1 and 65535, got {args.port}")
     db = checked_database(args.db)
     where = f"http://{args.host}:{args.port}"
     print(f"ofc dashboard: serving {db} at {where} (Ctrl+C stops it)", file=sys.stderr)
-    command = streamlit_command(db, args.port, args.host)
-    return subprocess.run(command, env=streamlit_environment(), check=False).returncode
+    return serve(streamlit_command(db, args.port, args.host), streamlit_environment())

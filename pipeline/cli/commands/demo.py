@@ -1,16 +1,18 @@
 """``ofc demo``: the whole job on the sample archive: import, summarise, serve the dashboard.
 
-Imports the folders of ``data/sample/`` (not its README) into a fresh DuckDB file (a new temporary folder
-unless ``--db`` names a file that does not exist yet), prints the import
-summary and the players' results, then serves the dashboard on it with
-``ofc dashboard`` when that command is installed (``--no-serve`` stops after
-the summary).
+Imports the folders of ``data/sample/`` (not its README) into a fresh DuckDB
+file, prints the import summary, where the database is and the players'
+results, then serves the dashboard on it with ``ofc dashboard`` when that
+command is installed (``--no-serve`` stops after the summary). Without
+``--db`` the database lives in a new temporary folder that is removed when
+the demo ends; ``--db FILE`` (a file that does not exist yet) keeps it.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
 import sys
 import tempfile
 from pathlib import Path
@@ -82,12 +84,32 @@ def _dashboard_available() -> bool:
 
 def run(args: argparse.Namespace) -> int:
     from ofc_core.errors import UserError
-    from pipeline.load.importer import ImportOptions, run_import, summary_lines
-    from pipeline.load.progress import Progress
 
     if not args.sample.is_dir():
         raise UserError(f"no sample archive at {args.sample}; regenerate it with `make sample`")
     db = _fresh_db(args.db)
+    try:
+        return _demo(args, db)
+    finally:
+        if args.db is None:
+            shutil.rmtree(db.parent, ignore_errors=True)
+
+
+def _where(db: Path, kept: bool) -> str:
+    if kept:
+        return f"The database is {db}: explore it with `ofc dashboard --db {db}` or `ofc report`."
+    return (
+        f"The database is {db}, a temporary file removed when the demo ends "
+        "(ofc demo --db FILE keeps one)."
+    )
+
+
+def _demo(args: argparse.Namespace, db: Path) -> int:
+    from pipeline.cli.warmup import ensure_compiled
+    from pipeline.load.importer import ImportOptions, run_import, summary_lines
+    from pipeline.load.progress import Progress
+
+    ensure_compiled()
     progress = Progress()
     folders = sorted(str(p) for p in args.sample.iterdir() if p.is_dir()) or [str(args.sample)]
     options = ImportOptions(paths=tuple(folders), db=db, workers=os.cpu_count() or 1)
@@ -96,10 +118,12 @@ def run(args: argparse.Namespace) -> int:
     print("\n".join(summary_lines(summary)))
     print()
     print("\n".join(player_lines(db)))
+    print()
+    print(_where(db, kept=args.db is not None), flush=True)
     if args.no_serve:
         return 0
     if not _dashboard_available():
-        print(f"\nThe dashboard is not installed; explore {db} with DuckDB or `ofc report`.")
+        print("The dashboard is not installed; explore the database with DuckDB or `ofc report`.")
         return 0
     from pipeline.cli.main import build_parser
 

@@ -103,6 +103,10 @@ def run(args: argparse.Namespace) -> int:
         complete_only=args.watch,
     )
     progress = Progress(quiet=args.quiet)
+    if args.paths:
+        from pipeline.cli.warmup import ensure_compiled
+
+        ensure_compiled(quiet=args.quiet)
     if args.watch:
         return watch(options, progress, args.interval)
     summary = run_import(options, progress)

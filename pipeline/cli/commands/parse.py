@@ -43,6 +43,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pipeline.cli.warmup import ensure_compiled
+
+    ensure_compiled()
     summary = parse_files(
         args.paths,
         args.out,

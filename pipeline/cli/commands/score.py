@@ -54,9 +54,11 @@ def run(args: argparse.Namespace) -> int:
     rows = [
         {"hand_id": number, **row}
         for number, hand in enumerate(hands)
-        for row in checked_rows(hand)
+        for row in checked_rows(hand, ruleset)
     ]
-    frame = pl.DataFrame(rows, schema_overrides={"starting_stack": pl.Float64})
+    frame = pl.DataFrame(
+        rows, schema_overrides={"starting_stack": pl.Float64, "match_loss": pl.Float64}
+    )
     results = iter(score_hands(frame, ruleset).player_hands.iter_rows(named=True))
     for hand in hands:
         players = [_player_json(p.get("name"), next(results)) for p in hand.players]

@@ -1,5 +1,7 @@
 -- player_summary: results per player, per variant and over all variants
--- ('all'); formulas in docs/metrics.md. Needs audit_mismatches first.
+-- ('all'); formulas in docs/metrics.md. Needs audit_mismatches and player_figures
+-- (pm) first: every rate and mean is the one definition of
+-- pipeline/load/metrics/definitions.py, computed from player_metrics.
 CREATE OR REPLACE TABLE player_summary AS
 WITH hand_stats AS (
     SELECT
@@ -9,12 +11,10 @@ WITH hand_stats AS (
         min(played_at) AS first_played_at,
         max(played_at) AS last_played_at,
         sum(points) AS points,
-        avg(points) AS points_per_hand,
         stddev_samp(points) AS points_per_hand_sd,
         CASE WHEN count(DISTINCT currency) = 1 THEN sum(money) END AS money,
         string_agg(DISTINCT currency, ',' ORDER BY currency) AS currencies,
         count(*) FILTER (WHERE foul) AS fouls,
-        avg(royalties) AS royalties_per_hand,
         avg(royalties_top) AS royalties_top_per_hand,
         avg(royalties_middle) AS royalties_middle_per_hand,
         avg(royalties_bottom) AS royalties_bottom_per_hand,
@@ -24,7 +24,6 @@ WITH hand_stats AS (
         ) AS fantasyland_entries,
         count(*) FILTER (WHERE in_fantasyland) AS fantasyland_hands,
         count(*) FILTER (WHERE in_fantasyland AND fantasyland_stay) AS fantasyland_stays,
-        avg(points) FILTER (WHERE in_fantasyland) AS points_per_fantasyland_hand,
         -- the player-hands' pairwise settlements, counted at import (docs/schema.md)
         sum(pairings)::BIGINT AS pairings,
         sum(scoops)::BIGINT AS scoops,
@@ -48,31 +47,32 @@ SELECT
     hs.first_played_at,
     hs.last_played_at,
     hs.points,
-    hs.points_per_hand,
+    pm.points_per_hand AS points_per_hand,
     hs.points_per_hand_sd,
-    hs.points_per_hand - 1.959964 * hs.points_per_hand_sd / sqrt(hs.hands) AS points_per_hand_ci_low,
-    hs.points_per_hand + 1.959964 * hs.points_per_hand_sd / sqrt(hs.hands) AS points_per_hand_ci_high,
+    pm.points_per_hand_low AS points_per_hand_ci_low,
+    pm.points_per_hand_high AS points_per_hand_ci_high,
     hs.money,
     hs.currencies,
     hs.fouls,
-    hs.fouls / hs.hands AS foul_rate,
+    pm.foul_rate AS foul_rate,
     hs.pairings,
     hs.scoops,
-    hs.scoops / nullif(hs.pairings, 0) AS scoop_rate,
-    hs.rows_won / nullif(3 * hs.pairings, 0) AS rows_won_per_row,
-    hs.royalties_per_hand,
+    pm.scoop_rate AS scoop_rate,
+    pm.rows_won_per_row AS rows_won_per_row,
+    pm.royalties_per_hand AS royalties_per_hand,
     hs.royalties_top_per_hand,
     hs.royalties_middle_per_hand,
     hs.royalties_bottom_per_hand,
     hs.live_non_fantasyland_hands,
     hs.fantasyland_entries,
-    hs.fantasyland_entries / nullif(hs.live_non_fantasyland_hands, 0) AS fantasyland_entry_rate,
+    pm.fantasyland_entry_rate AS fantasyland_entry_rate,
     hs.fantasyland_hands,
     hs.fantasyland_stays,
-    hs.fantasyland_stays / nullif(hs.fantasyland_hands, 0) AS fantasyland_stay_rate,
-    hs.fantasyland_hands / hs.hands AS fantasyland_share,
-    hs.points_per_fantasyland_hand,
+    pm.fantasyland_stay_rate AS fantasyland_stay_rate,
+    pm.fantasyland_share AS fantasyland_share,
+    pm.points_per_fantasyland_hand AS points_per_fantasyland_hand,
     coalesce(ms.mismatches, 0) AS mismatches
 FROM hand_stats AS hs
+JOIN player_figures AS pm USING (player, variant)
 LEFT JOIN mismatch_stats AS ms USING (player, variant)
 ORDER BY hs.player, hs.variant;

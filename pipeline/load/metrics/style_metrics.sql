@@ -4,11 +4,8 @@
 -- end strongest is left to cards still to come. Only hands not played in Fantasyland;
 -- hands with a timed-out street (R8) are left out of the final-row figures, and
 -- street-level features are NULL where their street was placed automatically.
--- Wilson score interval of k successes in n trials, z = 1.959964 (95%).
-CREATE OR REPLACE TEMP MACRO wilson(k, n, sign) AS CASE WHEN n > 0 THEN
-    ((k / n) + 1.959964 ^ 2 / (2 * n)
-        + sign * 1.959964 * sqrt((k / n) * (1 - k / n) / n + 1.959964 ^ 2 / (4 * n * n)))
-    / (1 + 1.959964 ^ 2 / n) END;
+-- The metrics of pipeline/load/metrics/definitions.py come from player_figures
+-- (pm, the figures of player_metrics), with their Wilson intervals (name_low, name_high).
 
 CREATE OR REPLACE TABLE style_metrics AS
 WITH counts AS (
@@ -16,7 +13,6 @@ WITH counts AS (
         player,
         CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
         count(*) FILTER (WHERE NOT timed_out) AS style_hands,
-        count(*) FILTER (WHERE NOT timed_out AND foul) AS style_fouls,
         count(*) FILTER (WHERE NOT timed_out AND NOT foul) AS live_hands,
         count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'high card') AS b_high,
         count(*) FILTER (WHERE NOT timed_out AND NOT foul AND category_bottom = 'pair') AS b_pair,
@@ -35,13 +31,9 @@ WITH counts AS (
         count(*) FILTER (WHERE first_street_bottom = 'pair_or_better') AS fs_pair,
         count(*) FILTER (WHERE first_street_bottom = 'high_cards') AS fs_high,
         count(top_qq_plus_by_street2) AS street2_hands,
-        count(*) FILTER (WHERE top_qq_plus_by_street2) AS qq_top,
         count(*) FILTER (
             WHERE NOT timed_out AND first_street_bottom IN ('flush_draw', 'straight_draw')
-        ) AS drawing_hands,
-        count(*) FILTER (
-            WHERE NOT timed_out AND foul AND first_street_bottom IN ('flush_draw', 'straight_draw')
-        ) AS drawing_fouls
+        ) AS drawing_hands
     FROM player_hands
     WHERE NOT in_fantasyland
     GROUP BY GROUPING SETS ((player, variant), (player))
@@ -65,15 +57,16 @@ SELECT
     fs_straight / nullif(first_street_hands, 0) AS first_street_straight_draw_share,
     fs_pair / nullif(first_street_hands, 0) AS first_street_pair_share,
     fs_high / nullif(first_street_hands, 0) AS first_street_high_cards_share,
-    (first_street_hands - fs_pair) / nullif(first_street_hands, 0) AS bottom_aggression,
-    wilson(first_street_hands - fs_pair, first_street_hands, -1) AS bottom_aggression_ci_low,
-    wilson(first_street_hands - fs_pair, first_street_hands, 1) AS bottom_aggression_ci_high,
+    pm.bottom_aggression AS bottom_aggression,
+    pm.bottom_aggression_low AS bottom_aggression_ci_low,
+    pm.bottom_aggression_high AS bottom_aggression_ci_high,
     street2_hands,
-    qq_top / nullif(street2_hands, 0) AS top_qq_plus_by_street2_share,
-    style_fouls / nullif(style_hands, 0) AS foul_rate,
-    wilson(style_fouls, style_hands, -1) AS foul_rate_ci_low,
-    wilson(style_fouls, style_hands, 1) AS foul_rate_ci_high,
+    pm.top_qq_plus_by_street2_share AS top_qq_plus_by_street2_share,
+    pm.style_foul_rate AS foul_rate,
+    pm.style_foul_rate_low AS foul_rate_ci_low,
+    pm.style_foul_rate_high AS foul_rate_ci_high,
     drawing_hands,
-    drawing_fouls / nullif(drawing_hands, 0) AS foul_rate_drawing
+    pm.foul_rate_drawing AS foul_rate_drawing
 FROM counts
+JOIN player_figures AS pm USING (player, variant)
 ORDER BY player, variant;

@@ -1,0 +1,129 @@
+"""Results broken down the way trackers do: by stakes, ruleset, month or day; by table
+session; against each opponent. Every points-per-hand figure has its n and 95% t
+interval (``pipeline/load/metrics/intervals.py``); money stays per currency.
+
+A session is the hero's run of hands at one table with no pause longer than
+``SESSION_GAP_MINUTES`` between two hands; sessions are found among the view's
+latest ``SESSION_HANDS`` hands (the oldest session of each table there may have
+begun earlier: it is left out).
+"""
+
+from __future__ import annotations
+
+import polars as pl
+
+from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters, hand_scope, scope
+from pipeline.load.metrics import intervals
+
+SESSION_GAP_MINUTES = 30
+SESSION_ROWS = 200
+SESSION_HANDS = 20_000
+
+#: The breakdowns by a column of the hero's player-hands: label → SQL key.
+KEYS = {
+    "Stakes": (
+        "CASE WHEN p.point_value IS NULL THEN 'play'"
+        " ELSE concat_ws(' ', p.point_value::DECIMAL(10, 2)::VARCHAR, p.currency) END"
+    ),
+    "Ruleset": "p.ruleset",
+    "Month": "strftime(p.played_at, '%Y-%m')",
+    "Day": "strftime(p.played_at, '%Y-%m-%d')",
+}
+
+_BY = """
+SELECT
+    {key} AS "group",
+    count(*) AS hands,
+    sum(p.points) AS points,
+    sum(p.points * p.points) AS squares,
+    count(*) FILTER (WHERE p.foul) AS fouls,
+    CASE WHEN min(p.currency) = max(p.currency) THEN sum(p.money) END AS money,
+    CASE WHEN min(p.currency) = max(p.currency) THEN min(p.currency) END AS currency
+FROM player_hands p
+WHERE {where}
+GROUP BY 1
+ORDER BY 1 DESC
+"""
+
+
+def _points(frame: pl.DataFrame) -> pl.DataFrame:
+    return intervals.with_mean(frame, "points_per_hand", "points", "squares", "hands")
+
+
+def by(db: Database, filters: Filters, key: str) -> pl.DataFrame:
+    """The view's results (the hero's, or everybody's) per group of ``KEYS[key]``: hands,
+    points, points per hand and foul rate with their intervals, money when the group
+    holds one currency."""
+    where = scope(filters)
+    found = db.frame(_BY.format(key=KEYS[key], where=where.sql), list(where.params))
+    return intervals.with_rate(_points(found), "foul_rate", "fouls", "hands")
+
+
+_SESSIONS = f"""
+WITH latest AS (
+    SELECT p.hand_id, p.played_at, p.points, p.money, p.currency
+    FROM player_hands p
+    WHERE {{where}}
+    ORDER BY p.played_at DESC
+    LIMIT {SESSION_HANDS}
+),
+mine AS (
+    SELECT l.*, h.table_name,
+        CASE WHEN lag(l.played_at) OVER w IS NULL
+            OR l.played_at - lag(l.played_at) OVER w > INTERVAL {SESSION_GAP_MINUTES} MINUTE
+            THEN 1 ELSE 0 END AS starts
+    FROM latest l JOIN hands h USING (hand_id)
+    WINDOW w AS (PARTITION BY h.table_name ORDER BY l.played_at, l.hand_id)
+),
+numbered AS (
+    SELECT *,
+        sum(starts) OVER (PARTITION BY table_name ORDER BY played_at, hand_id
+            ROWS UNBOUNDED PRECEDING) AS session,
+        (SELECT count(*) FROM latest) = {SESSION_HANDS} AS cut
+    FROM mine
+)
+SELECT table_name, min(played_at) AS started_at, max(played_at) AS ended_at,
+    date_diff('minute', min(played_at), max(played_at)) AS minutes,
+    count(*) AS hands, sum(points) AS points, sum(points * points) AS squares,
+    CASE WHEN min(currency) = max(currency) THEN sum(money) END AS money,
+    CASE WHEN min(currency) = max(currency) THEN min(currency) END AS currency
+FROM numbered
+WHERE NOT (cut AND session = 1)
+GROUP BY table_name, session
+ORDER BY started_at DESC
+LIMIT ?
+"""
+
+
+def sessions(db: Database, filters: Filters) -> pl.DataFrame:
+    """The hero's latest table sessions in the view, newest first: start, end, table,
+    minutes, hands, points, points per hand with its interval, money and currency."""
+    where = scope(filters)
+    return _points(db.frame(_SESSIONS.format(where=where.sql), [*where.params, SESSION_ROWS]))
+
+
+_OPPONENTS = """
+WITH met AS (
+    SELECT
+        CASE WHEN w.player_a = ? THEN w.player_b ELSE w.player_a END AS opponent,
+        CASE WHEN w.player_a = ? THEN w.points_a ELSE -w.points_a END AS points
+    FROM pairwise w {join}
+    WHERE (w.player_a = ? OR w.player_b = ?) AND {where}
+)
+SELECT opponent, count(*) AS hands, sum(points) AS points, sum(points * points) AS squares
+FROM met
+GROUP BY opponent
+ORDER BY hands DESC, opponent
+LIMIT ?
+"""
+
+
+def opponents(db: Database, filters: Filters, limit: int = 200) -> pl.DataFrame:
+    """The hero's results against each opponent met in the view (their own pairwise
+    settlements), most hands first: points and points per hand with its interval."""
+    where = hand_scope(filters)
+    hero = filters.hero
+    params = [hero, hero, hero, hero, *where.params, limit]
+    join = "JOIN hands h USING (hand_id)" if where.conditions else ""  # all hands: no join
+    return _points(db.frame(_OPPONENTS.format(where=where.sql, join=join), params))

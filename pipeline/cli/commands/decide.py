@@ -1,0 +1,54 @@
+"""``ofc decide``: the value of every legal placement of a street, for situations on stdin."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ofc_core.errors import UserError
+from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from pipeline.decisions.decide import DEFAULT_ROLLOUTS, decide
+from pipeline.decisions.situation import read_situations
+
+NAME = "decide"
+HELP = (
+    "Rank every legal placement of a street's cards by expected points (Monte Carlo "
+    "rollouts), one JSON situation per line on standard input."
+)
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--ruleset",
+        required=True,
+        help=f"ruleset name: a preset ({', '.join(PRESET_NAMES)}) or one defined in --rules-file",
+    )
+    parser.add_argument(
+        "--rules-file", help="a TOML file defining more rulesets (docs/rulesets.md)"
+    )
+    parser.add_argument(
+        "--fantasyland-value",
+        type=float,
+        help="points a Fantasyland hand is worth over a normal one (default: per ruleset, "
+        "docs/decisions.md)",
+    )
+    parser.add_argument(
+        "--rollouts",
+        type=int,
+        default=DEFAULT_ROLLOUTS,
+        help=f"rollouts of the best candidates (default {DEFAULT_ROLLOUTS}); "
+        "clearly worse ones get fewer",
+    )
+    parser.add_argument("--seed", type=int, default=0, help="the same seed gives the same output")
+
+
+def run(args: argparse.Namespace) -> int:
+    if args.rollouts < 2:
+        raise UserError(f"--rollouts must be at least 2, not {args.rollouts}")
+    ruleset = load_ruleset(args.ruleset, args.rules_file)
+    situations = read_situations(sys.stdin.read(), ruleset)
+    for situation in situations:
+        candidates = decide(situation, ruleset, args.rollouts, args.seed, args.fantasyland_value)
+        print(json.dumps({"candidates": [c.to_json() for c in candidates]}), flush=True)
+    return 0

@@ -1,0 +1,95 @@
+"""Compiling the fast reader before its first use, and saying so when that happens.
+
+The fast reader's kernels (numba, ``cache=True``) are compiled on the first
+run on a machine and cached on disk, beside the package or in the user's
+cache folder; compiling takes about half a minute of CPU. ``make install``
+runs ``python -m pipeline.cli.warmup`` so that a user's first import does
+not wait for it. A run that still has to compile says so once, on standard
+error, and compiles in its own process before any worker process starts
+(each worker would otherwise compile the same kernels again).
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import pkgutil
+import sys
+import time
+from collections.abc import Iterator
+from typing import TextIO
+
+from numba.core.registry import CPUDispatcher
+
+import parsers.fast
+
+#: Modules holding compiled kernels of the en reader.
+KERNEL_MODULES = (
+    "parsers.lines",
+    *(f"parsers.fast.{m.name}" for m in pkgutil.iter_modules(parsers.fast.__path__)),
+)
+
+
+def _kernels() -> Iterator[CPUDispatcher]:
+    """Cached kernels compiled on their own (inlined ones compile into their callers)."""
+    for name in KERNEL_MODULES:
+        for value in vars(importlib.import_module(name)).values():
+            if (
+                isinstance(value, CPUDispatcher)
+                and value.__module__ == name
+                and value.targetoptions.get("inline", "never") == "never"
+                and getattr(value, "_cache", None) is not None
+            ):
+                yield value
+
+
+def needs_compiling() -> bool:
+    """Whether some kernel has no compiled code in numba's cache yet."""
+    try:
+        return any(not os.path.exists(k._cache._cache_file._index_path) for k in _kernels())
+    except AttributeError:  # another numba's layout: we cannot tell, so say nothing
+        return False
+
+
+def warm_up() -> None:
+    """Compile every kernel by reading a few simulated hands through the fast reader."""
+    from parsers.fast import read
+    from parsers.lines import count_lines
+    from pipeline.simulator import simulate
+    from pipeline.simulator.render import en as render_en
+
+    for ruleset, players in (("pineapple-progressive-american", 3), ("classic-1-6-american", 4)):
+        batch = next(iter(simulate(ruleset, players, 6, seed=1, source_format="en")))
+        tables = batch.as_dict()
+        hero = tables["player_hands"]["player"][0].as_py()
+        hands = render_en.render_hands(
+            tables["hands"], tables["player_hands"], tables["placements"], hero
+        )
+        text = ("\n\n".join(hands) + "\n").encode()
+        count_lines(text)
+        read(text, 1, "warm-up", None, None)
+
+
+def ensure_compiled(stream: TextIO | None = None, quiet: bool = False) -> None:
+    """Compile the kernels now if they are not cached, saying so unless ``quiet``."""
+    if not needs_compiling():
+        return
+    say = (lambda text: None) if quiet else _printer(stream or sys.stderr)
+    say(
+        "ofc: compiling the fast reader of hand histories "
+        "(once per installation, about half a minute)..."
+    )
+    started = time.monotonic()
+    warm_up()
+    say(f"ofc: compiled in {time.monotonic() - started:.0f} s")
+
+
+def _printer(stream: TextIO):
+    def say(text: str) -> None:
+        print(text, file=stream, flush=True)
+
+    return say
+
+
+if __name__ == "__main__":
+    ensure_compiled(sys.stdout)

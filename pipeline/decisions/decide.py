@@ -1,0 +1,234 @@
+"""``decide``: the expected value of every legal placement of one street (issue 10).
+
+For a ``Situation`` (``situation.py``) every legal placement of the dealt
+cards (``placements.py``) is a candidate. The cards the hero has not seen are
+dealt at random; the hero's and the opponents' remaining streets are finished
+by the rollout policy (``policy.py``) and every finished board is settled
+against every opponent by the ruleset's rules (``showdown.py``, R3-R6):
+
+* all candidates read the same random cards (common random numbers);
+* successive halving: every candidate gets ``FIRST_ROUND`` rollouts, then
+  the better half (by value) twice as many, and so on until the best few
+  have ``rollouts``; each candidate is listed with the rollouts it had and
+  its standard error, best first (the candidates that went furthest first,
+  then by value);
+* with nothing left to deal (the last street, every opponent complete) the
+  one outcome is exact: one rollout, ``se`` 0.
+
+>>> from ofc_core.rulesets import load_ruleset
+>>> from pipeline.decisions.situation import situation_of
+>>> rs = load_ruleset("pineapple-1-6-american")
+>>> s = situation_of({"hero": {"top": "2c 3d", "middle": "Kc Kd 9h 8h 8c", "bottom": "As Ah Ad 4c",
+...     "cards": "Ac 3h 7s"}, "opponents": [{"top": "Qs Jd 5h", "middle": "Th Tc 6s 6d 2h",
+...     "bottom": "9s 9c 9d 5c 5d"}]}, rs)
+>>> best = decide(s, rs)[0]
+>>> best.cards_text("bottom"), best.discard_text, best.ev, best.se
+('As Ah Ad 4c Ac', '7s', 10.0, 0.0)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from ofc_core.cards import format_cards
+from ofc_core.rulesets import Ruleset
+from pipeline.decisions import rollout_kernel
+from pipeline.decisions.fantasyland_worth import default_fantasyland_value
+from pipeline.decisions.future import deal_plan
+from pipeline.decisions.placements import Placements, legal_placements
+from pipeline.decisions.policy import style_knobs
+from pipeline.decisions.showdown import ShowdownRules
+from pipeline.decisions.situation import Situation
+from pipeline.simulator.styles import STYLES
+from pipeline.simulator.value import chase_rank
+
+#: Rollouts the best candidates get by default (``--rollouts``).
+DEFAULT_ROLLOUTS = 2000
+#: Rollouts every candidate gets before the first halving.
+FIRST_ROUND = 32
+#: The finishing players' style: the simulator's ``balanced`` rollout knobs.
+ROLLOUT_STYLE = "balanced"
+CHASER_MIDDLE = 0.5  # as pipeline.simulator.street_view: chasers like middle pairs in Pineapple
+
+
+@dataclass(frozen=True)
+class Candidate:
+    """One placement and what it is worth: points against the table, Fantasyland, value."""
+
+    top: tuple[int, ...]
+    middle: tuple[int, ...]
+    bottom: tuple[int, ...]
+    discard: tuple[int, ...]
+    ev: float  # expected points of the hand against all opponents (R4)
+    se: float  # standard error of ev
+    fantasyland: float  # probability the hero earns Fantasyland
+    value: float  # ev + V * fantasyland
+    rollouts: int
+
+    def cards_text(self, row: str) -> str:
+        return format_cards(getattr(self, row))
+
+    @property
+    def discard_text(self) -> str:
+        return format_cards(self.discard)
+
+    def rows_for(self, dealt: tuple[int, ...]) -> tuple[int, ...]:
+        """The row each of the street's ``dealt`` cards went to: 0 top, 1 middle, 2 bottom,
+        3 discarded (the simulator's patterns)."""
+        rows = (self.top, self.middle, self.bottom)
+        where = {card: r for r, row in enumerate(rows) for card in row}
+        return tuple(where.get(card, 3) for card in dealt)
+
+    def to_json(self) -> dict:
+        """The candidate as ``ofc decide`` prints it."""
+        return {
+            "top": self.cards_text("top"),
+            "middle": self.cards_text("middle"),
+            "bottom": self.cards_text("bottom"),
+            "discard": self.discard_text,
+            "ev": round(self.ev, 4),
+            "se": round(self.se, 4),
+            "fantasyland": round(self.fantasyland, 4),
+            "value": round(self.value, 4),
+            "rollouts": self.rollouts,
+        }
+
+
+def decide(
+    situation: Situation,
+    ruleset: Ruleset,
+    rollouts: int = DEFAULT_ROLLOUTS,
+    seed: int = 0,
+    fantasyland_value: float | None = None,
+    follow: tuple[int, ...] | None = None,
+) -> list[Candidate]:
+    """Every legal placement of the situation's cards with its value, best first.
+
+    ``follow`` (the rows of one placement, as ``Candidate.rows_for`` gives them:
+    a review's chosen placement) gets every rollout whatever the halving says,
+    so that it is compared with the best on the same cards.
+    """
+    if fantasyland_value is None:
+        fantasyland_value = default_fantasyland_value(ruleset)
+    placements = legal_placements(
+        situation.hero.slots(), np.array(situation.dealt), situation.placed
+    )
+    plan = deal_plan(situation, ruleset)
+    unknown = np.flatnonzero(~situation.seen()).astype(np.int8)
+    exact = plan.total == 0
+    samples = 1 if exact else rollouts
+    deals = _deals(unknown, plan.total, samples, seed)
+    rules = ShowdownRules.of(ruleset).arrays()
+    style = rollout_knobs(ruleset)
+    boards = np.array([o.board.slots() for o in situation.opponents], dtype=np.int8).reshape(-1, 13)
+    table = rollout_kernel.finish_opponents(
+        boards, plan.opponents, plan.offsets, deals, style, *rules
+    )
+    followed = _index_of(placements, follow)
+    stats = _halving(
+        placements.boards, deals, plan.hero, style, table, rules, fantasyland_value, followed
+    )
+    return _candidates(placements, stats, fantasyland_value)
+
+
+def _index_of(placements: Placements, rows: tuple[int, ...] | None) -> np.ndarray:
+    """The index of the placement with these rows (empty for None)."""
+    if rows is None:
+        return np.zeros(0, dtype=np.int64)
+    found = np.flatnonzero((placements.rows == np.array(rows)).all(axis=1))
+    if len(found) != 1:
+        raise ValueError(f"rows {rows} are not a legal placement of the dealt cards")
+    return found
+
+
+def rollout_knobs(ruleset: Ruleset) -> np.ndarray:
+    """The compiled policy's style for the ruleset (``ROLLOUT_STYLE``)."""
+    style = STYLES[ROLLOUT_STYLE]
+    chooses = ruleset.variant in ("pineapple", "pineapple-27")
+    return style_knobs(
+        style.chase_top,
+        style.flush_draw,
+        CHASER_MIDDLE * chooses * style.chase_top,
+        ruleset.lowball_middle,
+        chase_rank(ruleset),
+    )
+
+
+def _deals(unknown: np.ndarray, total: int, samples: int, seed: int) -> np.ndarray:
+    """``(samples, total)`` random ordered draws of distinct unknown cards."""
+    keys = np.random.default_rng(seed).random((samples, len(unknown)))
+    return unknown[np.argsort(keys, axis=1)[:, :total]].astype(np.int64)
+
+
+@dataclass
+class _Stats:
+    """Running sums per candidate."""
+
+    n: np.ndarray
+    total: np.ndarray
+    squares: np.ndarray
+    fantasyland: np.ndarray
+    stage: np.ndarray  # the halving round the candidate reached
+
+    def value(self, worth: float) -> np.ndarray:
+        n = np.maximum(self.n, 1)
+        return (self.total + worth * self.fantasyland) / n
+
+
+def _halving(boards, deals, plan, style, table, rules, worth: float, followed) -> _Stats:
+    """Rollouts of every candidate, by successive halving over the samples (the
+    ``followed`` candidates are always kept)."""
+    count, samples = len(boards), len(deals)
+    stats = _Stats(*(np.zeros(count) for _ in range(4)), np.zeros(count, dtype=np.int64))
+    active = np.arange(count)
+    done, target, stage = 0, min(FIRST_ROUND, samples), 0
+    while True:
+        part = slice(done, target)
+        points, fantasyland = rollout_kernel.hero_rollouts(
+            boards, active, deals[part], plan, style, table[part], *rules
+        )
+        stats.n[active] += target - done
+        stats.total[active] += points.sum(axis=1)
+        stats.squares[active] += (points**2).sum(axis=1)
+        stats.fantasyland[active] += (fantasyland > 0).sum(axis=1)
+        stats.stage[active] = stage
+        if target == samples:
+            return stats
+        value = stats.value(worth)[active]
+        keep = max(1, (len(active) + 1) // 2)
+        best = active[np.argsort(-value, kind="stable")[:keep]]
+        active = np.union1d(best, followed)
+        done, target, stage = target, min(2 * target, samples), stage + 1
+
+
+def _candidates(placements: Placements, stats: _Stats, worth: float) -> list[Candidate]:
+    n = np.maximum(stats.n, 1)
+    ev = stats.total / n
+    variance = np.where(stats.n > 1, (stats.squares - n * ev**2) / np.maximum(n - 1, 1), 0.0)
+    se = np.sqrt(np.maximum(variance, 0.0) / n)
+    fantasyland = stats.fantasyland / n
+    value = ev + worth * fantasyland
+    order = np.lexsort((-value, -stats.stage))
+    out = []
+    for i in order:
+        board = placements.boards[i]
+        out.append(
+            Candidate(
+                top=_row(board[:3]),
+                middle=_row(board[3:8]),
+                bottom=_row(board[8:]),
+                discard=tuple(int(c) for c in placements.discards[i]),
+                ev=float(ev[i]),
+                se=float(se[i]),
+                fantasyland=float(fantasyland[i]),
+                value=float(value[i]),
+                rollouts=int(stats.n[i]),
+            )
+        )
+    return out
+
+
+def _row(cards: np.ndarray) -> tuple[int, ...]:
+    return tuple(int(c) for c in cards if c >= 0)

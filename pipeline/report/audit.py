@@ -1,0 +1,201 @@
+"""A player's audit against the population: every metric with its n and 95% interval,
+the population's pooled figure, and the leaks, only where the sample says so.
+
+Shared by the dashboard's Coach audit and Style pages and by ``ofc audit``:
+each passes the SQL of the players' statistics in its view (``player_metrics``
+rows, or the same columns computed from a narrowed view's player-hands) and
+gets the same ``Audit``.
+
+The population is pooled: every player-hand of the view, the player's too
+(the statistics summed, then turned into figures by the metric's one
+definition). A figure is a **leak** only when
+
+- the player has at least ``MIN_HANDS`` hands and the metric at least
+  ``MIN_TRIALS`` trials (hands, settlements) in the view,
+- the population holds at least ``MIN_PLAYERS`` other players with
+  ``MIN_POPULATION_HANDS`` hands each, and
+- the player's 95% interval lies wholly on the bad side of the population's
+  figure (which side is bad is the metric's ``good`` direction).
+
+The same test on the good side is a strength; a style (neither direction
+good) is only said to be higher or lower. Percentiles rank the player among
+the players with at least ``MIN_POPULATION_HANDS`` hands, for the chart.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Protocol
+
+import polars as pl
+
+from pipeline.load.metrics.definitions import METRICS, Metric, pooled, stat_columns, with_figures
+
+MIN_HANDS = 200
+MIN_TRIALS = 30
+MIN_PLAYERS = 10
+MIN_POPULATION_HANDS = 100
+
+LEAK, STRENGTH, IN_LINE, HIGHER, LOWER, TOO_FEW = (
+    "leak",
+    "strength",
+    "in line",
+    "higher",
+    "lower",
+    "too few hands",
+)
+DIRECTION = {"higher": "higher is better", "lower": "lower is better", "neither": "a style"}
+
+
+class Frames(Protocol):
+    """What the audit needs of a database: one query's result as a polars frame."""
+
+    def frame(self, sql: str, params: list[object] | None = None) -> pl.DataFrame: ...
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One metric of the player against the population."""
+
+    metric: str
+    label: str
+    value: float
+    n: float
+    low: float | None
+    high: float | None
+    population: float | None
+    percentile: float | None
+    direction: str
+    verdict: str
+
+    @property
+    def leak(self) -> bool:
+        return self.verdict == LEAK
+
+
+@dataclass(frozen=True)
+class Audit:
+    """The player's figures in the view, the population's, and what the sample allows."""
+
+    player: str
+    hands: int
+    population_players: int  # other players with MIN_POPULATION_HANDS hands in the view
+    population_hands: int  # every player-hand of the view
+    findings: tuple[Finding, ...]
+
+    @property
+    def enough(self) -> bool:
+        """Whether the sample allows calling a leak at all."""
+        return self.hands >= MIN_HANDS and self.population_players >= MIN_PLAYERS
+
+    @property
+    def leaks(self) -> list[Finding]:
+        return [f for f in self.findings if f.leak]
+
+    def sample_note(self) -> str:
+        """The minimum sample, in words, and whether this one meets it."""
+        rule = (
+            f"A leak needs at least {MIN_HANDS:,} hands of the player ({MIN_TRIALS} for the"
+            f" metric) and at least {MIN_PLAYERS} other players with {MIN_POPULATION_HANDS:,}"
+            " hands, and a 95% interval wholly on the bad side of the population's pooled figure."
+        )
+        if self.enough:
+            return rule
+        return (
+            f"{rule} Here: {self.hands:,} hands and {self.population_players} such players,"
+            " too few to call anything a leak."
+        )
+
+    def to_json(self) -> dict[str, object]:
+        """What ``ofc audit --json`` prints."""
+        metrics = [asdict(f) for f in self.findings]
+        leaks = [
+            {k: v for k, v in asdict(f).items() if k not in ("label", "percentile", "verdict")}
+            for f in self.leaks
+        ]
+        return {
+            "player": self.player,
+            "hands": self.hands,
+            "population": {
+                "kind": "pooled",
+                "players": self.population_players,
+                "hands": self.population_hands,
+            },
+            "enough_sample": self.enough,
+            "rule": self.sample_note(),
+            "metrics": metrics,
+            "leaks": leaks,
+        }
+
+
+_SQL = """
+WITH stats AS MATERIALIZED ({stats}),
+everyone AS (SELECT NULL AS player, sum(hands)::BIGINT AS hands, {pooled} FROM stats)
+SELECT player, hands::BIGINT AS hands, {columns} FROM stats WHERE hands >= ? OR player = ?
+UNION ALL
+SELECT * FROM everyone
+"""
+
+
+def verdict(metric: Metric, row: dict, population: float | None, enough: bool = True) -> str:
+    """``row``'s figure of ``metric`` against ``population``: a leak, a strength, higher,
+    lower, in line, or too few hands (``enough``: whether the whole sample is)."""
+    low, high = row[f"{metric.name}_low"], row[f"{metric.name}_high"]
+    if not enough or (row[f"{metric.name}_n"] or 0) < MIN_TRIALS or low is None:
+        return TOO_FEW
+    if population is None:
+        return IN_LINE
+    above, below = low > population, high < population
+    if metric.good == "neither":
+        return HIGHER if above else LOWER if below else IN_LINE
+    better = above if metric.good == "higher" else below
+    worse = below if metric.good == "higher" else above
+    return STRENGTH if better else LEAK if worse else IN_LINE
+
+
+def _percentile(values: pl.Series, value: float) -> float | None:
+    """The share of the other ranked players below ``value`` (ties count half)."""
+    others = values.drop_nulls()
+    if others.len() < 2:
+        return None
+    below = int((others < value).sum())
+    ties = int((others == value).sum()) - 1
+    return (below + ties / 2) / (others.len() - 1)
+
+
+def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | None:
+    """The audit of ``player`` among the players of ``stats`` (SQL of one row per
+    player: ``player``, ``hands`` and the statistics of ``definitions``);
+    None when the player has no hand there."""
+    columns = ", ".join(f"{c}::DOUBLE AS {c}" for c in stat_columns())
+    sql = _SQL.format(stats=stats, pooled=pooled(), columns=columns)
+    frame = with_figures(db.frame(sql, [*params, MIN_POPULATION_HANDS, player]))
+    mine = frame.filter(pl.col("player") == player)
+    if mine.is_empty():
+        return None
+    row = mine.row(0, named=True)
+    everyone = frame.filter(pl.col("player").is_null()).row(0, named=True)
+    ranked = frame.filter(
+        pl.col("player").is_not_null()
+        & ((pl.col("hands") >= MIN_POPULATION_HANDS) | (pl.col("player") == player))
+    )
+    hands = int(row["hands"])
+    others = ranked.filter(pl.col("player") != player).height
+    enough = hands >= MIN_HANDS and others >= MIN_PLAYERS
+    findings = [
+        Finding(
+            metric=metric.name,
+            label=metric.label,
+            value=row[metric.name],
+            n=row[f"{metric.name}_n"],
+            low=row[f"{metric.name}_low"],
+            high=row[f"{metric.name}_high"],
+            population=everyone[metric.name],
+            percentile=_percentile(ranked[metric.name], row[metric.name]),
+            direction=DIRECTION[metric.good],
+            verdict=verdict(metric, row, everyone[metric.name], enough),
+        )
+        for metric in METRICS
+        if row[metric.name] is not None
+    ]
+    return Audit(player, hands, others, int(everyone["hands"] or 0), tuple(findings))

@@ -1,0 +1,133 @@
+"""What a new user meets on a first run: usage for a mistyped option, a quiet end when the
+reader of the output goes away, no lock files left behind, files that are not hand histories
+skipped, reject reasons on screen, and the demo saying where its database is."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+from pipeline.cli.main import main
+from tests.import_support import ROOT, ofc_import, scalar, simulate
+
+HAND = (
+    '{"players": [{"name": "A", "top": "Ah Ad 4c", "middle": "Kd Kh Qh 6s 6d", '
+    '"bottom": "7c 7s 7d 2h 9d"}, {"name": "B", "top": "Qs Qd 3h", '
+    '"middle": "5d 5c 8c 8d Ts", "bottom": "9s 9h Jh Kc 4s"}]}\n'
+)
+
+
+def ofc(*args: str, **run) -> subprocess.CompletedProcess:
+    return subprocess.run(
+        [sys.executable, "-m", "pipeline.cli", *args], capture_output=True, text=True, **run
+    )
+
+
+def test_a_mistyped_option_prints_the_commands_usage_and_a_close_match(tmp_path):
+    done = ofc("import", "--rulset", "x", "--db", str(tmp_path / "x.duckdb"))
+    assert done.returncode == 2
+    assert done.stderr.startswith("usage: ofc import ")
+    assert "unrecognized arguments: --rulset" in done.stderr
+    assert "did you mean --ruleset?" in done.stderr
+    assert not (tmp_path / "x.duckdb").exists()
+
+
+def test_a_reader_that_stops_early_ends_the_command_quietly():
+    score = subprocess.Popen(
+        [sys.executable, "-m", "pipeline.cli", "score", "--ruleset", "classic-1-6-american"],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    first = subprocess.Popen(["head", "-1"], stdin=score.stdout, stdout=subprocess.PIPE)
+    score.stdout.close()  # head alone reads it now
+    score.stdin.write((HAND * 20000).encode())
+    score.stdin.close()
+    assert first.communicate()[0].startswith(b'{"players"')
+    err = score.stderr.read().decode()
+    assert score.wait() == 141
+    assert "Traceback" not in err and "BrokenPipe" not in err
+
+
+def test_no_lock_file_is_left_after_a_failed_or_a_good_import(tmp_path):
+    db = tmp_path / "hands.duckdb"
+    assert ofc_import(tmp_path / "nothing-here", "--db", db) == 2
+    history = simulate(tmp_path / "h.txt", 20, seed=3)
+    assert ofc_import(history, "--db", db) == 0
+    assert sorted(p.name for p in tmp_path.glob("hands.duckdb*")) == ["hands.duckdb"]
+
+
+def test_a_file_with_no_hand_history_is_skipped_not_rejected(tmp_path, capsys):
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "README.md").write_text("# My hands\n\nExported from the room.\n")
+    simulate(folder / "h.txt", 30, seed=4)
+    db = tmp_path / "hands.duckdb"
+    assert main(["import", str(folder), "--db", str(db), "--workers", "1", "--quiet"]) == 0
+    out = capsys.readouterr().out
+    assert scalar(db, "SELECT count(*) FROM rejects") == 0
+    assert scalar(db, "SELECT count(*) FROM hands") == 30
+    assert "skipped: not a hand history" in out and "README.md" in out
+    assert re.search(r"hands read\s+30\b", out)
+
+
+def test_the_import_summary_names_the_top_reject_reasons_and_where_the_rest_are(tmp_path, capsys):
+    history = simulate(tmp_path / "h.txt", 40, seed=5)
+    text = history.read_text(encoding="utf-8").replace("Pineapple 1-6", "Omaha 1-6")
+    history.write_text(text, encoding="utf-8")
+    db = tmp_path / "hands.duckdb"
+    assert main(["import", str(history), "--db", str(db), "--workers", "1"]) == 0
+    captured = capsys.readouterr()
+    rejected = scalar(db, "SELECT count(*) FROM rejects")
+    assert rejected == 40
+    lines = captured.out.splitlines()
+    at = next(i for i, line in enumerate(lines) if line.split()[:1] == ["rejected"])
+    top = lines[at + 1].split(maxsplit=1)
+    assert top[0] == "40" and scalar(db, "SELECT any_value(reason) FROM rejects") in top[1]
+    assert "table rejects, import_id = 1" in lines[at + 2]
+    assert "read 40 hands" in captured.err  # the progress counts rejected hands as read
+
+
+def _small_sample(tmp_path: Path) -> Path:
+    sample = tmp_path / "sample"
+    (sample / "en").mkdir(parents=True)
+    simulate(sample / "en" / "h.txt", 20, seed=6)
+    return sample
+
+
+def test_the_demo_says_where_its_database_is_and_removes_a_temporary_one(tmp_path, capsys):
+    assert main(["demo", "--no-serve", "--sample", str(_small_sample(tmp_path))]) == 0
+    out = capsys.readouterr().out
+    found = re.search(r"The database is (\S+), a temporary file removed", out)
+    assert found, out
+    db = Path(found.group(1))
+    assert not db.exists() and not db.parent.exists()
+
+
+def test_the_demo_keeps_a_database_named_with_db(tmp_path, capsys):
+    db = tmp_path / "kept.duckdb"
+    sample = _small_sample(tmp_path)
+    assert main(["demo", "--no-serve", "--sample", str(sample), "--db", str(db)]) == 0
+    assert f"The database is {db}" in capsys.readouterr().out
+    assert db.exists()
+
+
+def test_pyproject_states_its_license_in_the_current_form():
+    import tomllib
+
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())
+    assert project["project"]["license"] == "LicenseRef-Proprietary"  # SPDX string (PEP 639)
+    assert "setuptools>=77" in project["build-system"]["requires"]
+
+
+def test_make_test_checks_the_format_and_make_demo_says_how_to_run_ofc():
+    makefile = (ROOT / "Makefile").read_text()
+    test = makefile.split("\ntest:")[1].split("\n\n")[0]
+    lint = makefile.split("\nlint:")[1].split("\n\n")[0]
+    assert test.split("\n")[0].split() == ["lint"] and "ruff format --check" in lint
+    demo = makefile.split("\ndemo:")[1].split("\n\n")[0]
+    assert "source $(VENV)/bin/activate" in demo and "$(VENV)/bin/ofc" in demo
+    install = makefile.split("\n$(STAMP):")[1].split("\n\n")[0]
+    assert "pipeline.cli.warmup" in install
