@@ -38,7 +38,7 @@ from ofc_core.errors import UserError
 CHUNK_BYTES = 24 << 20
 #: What a byte that does not decode becomes.
 UNDECODED = "\ufffd"
-_BOM = b"\xef\xbb\xbf"
+BOM = b"\xef\xbb\xbf"
 _GLOB_CHARS = set("*?[")
 
 
@@ -147,7 +147,7 @@ def choose_encoding(head: bytes) -> str:
     >>> choose_encoding("Раздача №1".encode()), choose_encoding("Раздача №1".encode("cp1251"))
     ('utf-8', 'cp1251')
     """
-    if head.startswith(_BOM):
+    if head.startswith(BOM):
         return "utf-8"
     bad = head.decode("utf-8", errors="replace").count("\ufffd")
     return "utf-8" if bad * 1000 <= len(head) else "cp1251"
@@ -163,8 +163,8 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
     ``carry``): fresh memory for every block would cost the system a page
     fault per 4 KB.
     """
-    carry = stream.read(len(_BOM))
-    bom = carry == _BOM
+    carry = stream.read(len(BOM))
+    bom = carry == BOM
     carry = b"" if bom else carry
     first_line = 1
     encoding = "utf-8" if bom else ""

@@ -27,7 +27,6 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
-from types import ModuleType
 from typing import NamedTuple
 
 import polars as pl
@@ -36,9 +35,9 @@ import pyarrow as pa
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
 from ofc_core.rulesets import load_ruleset
-from parsers import dataset, fast, jsonl, model
+from parsers import batch, dataset, fast, jsonl, model
 from parsers.detect import detect, holds_no_hands
-from parsers.formats import en, ru
+from parsers.formats import TEXT_FORMATS
 from parsers.limits import LineLimited, without_long_lines
 from parsers.lines import (
     CHUNK_BYTES,
@@ -58,8 +57,7 @@ from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
 from parsers.workers import start_worker
 
-TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
-FORMAT_CHOICES = ("auto", "en", "ru", "jsonl")
+FORMAT_CHOICES = ("auto", *TEXT_FORMATS, "jsonl")
 #: What a file with no hand history in it is: skipped, not counted as hands read.
 NOT_HANDS = "skipped: not a hand history"
 READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeError)
@@ -209,7 +207,68 @@ def _in_processes(
 def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> list[FileSummary]:
     """Parse a group of sources into one writer's parts."""
     with dataset.DatasetWriter(out_dir, f"w{index:02d}", options.batch_rows) as writer:
-        return [parse_source(source, writer.add, options) for source in sources]
+        return parse_sources(sources, writer.add, options)
+
+
+def parse_sources(sources: list[Source], sink: Sink, options: Options) -> list[FileSummary]:
+    """Parse sources in order: consecutive small files of one text format together
+    (``parsers.batch``), every other source on its own."""
+    summaries: list[FileSummary] = []
+    pending: list[batch.SmallFile] = []
+    size = 0  # bytes pending
+    for source in sources:
+        small = _small_file(source, options)
+        if pending and (
+            small is None or small.kind != pending[0].kind or len(pending) >= batch.BATCH_FILES
+            or size + len(small.data) > options.chunk_bytes
+        ):  # fmt: skip
+            summaries += _parse_batch(pending, sink, options)
+            pending, size = [], 0
+        if small is None:
+            summaries.append(parse_source(source, sink, options))
+        else:
+            pending.append(small)
+            size += len(small.data)
+    if pending:
+        summaries += _parse_batch(pending, sink, options)
+    return summaries
+
+
+def _small_file(source: Source, options: Options) -> batch.SmallFile | None:
+    """A small source of a room text format, read whole; None for any other source (or one
+    that does not read: ``parse_source`` reports why)."""
+    try:
+        data = batch.read_small(source)
+    except READ_ERRORS:
+        return None
+    if data is None:
+        return None
+    kind = (
+        options.fmt if options.fmt != "auto" else detect(data[: 64 << 10].decode(errors="replace"))
+    )
+    return batch.SmallFile(source, kind, data) if kind in TEXT_FORMATS else None
+
+
+def _parse_batch(files: list[batch.SmallFile], sink: Sink, options: Options) -> list[FileSummary]:
+    """Small files read as one chunk, each row given back its file and line; when the joined
+    read is not clean (``parsers.batch``), each half read so, down to single files read on
+    their own: a messy file costs a few joined reads, never its batch's clean files."""
+    if len(files) == 1:
+        return [parse_source(files[0].source, sink, options)]
+    started = time.perf_counter()
+    joined = batch.Joined.of(files)
+    read = parse_chunk(Chunk(joined.data, 1, "utf-8"), "", files[0].kind, options.ruleset, None)
+    if read.tables["rejects"].num_rows or read.guessed or read.fast_path_error is not None:
+        half = len(files) // 2
+        return _parse_batch(files[:half], sink, options) + _parse_batch(files[half:], sink, options)
+    for name, rows in joined.placed(read.tables).items():
+        sink(name, rows)
+    counts = joined.hands_per_file(read.tables["hands"])
+    share = (time.perf_counter() - started) / max(len(joined.data), 1)
+    return [
+        FileSummary(f.source.name, f.kind, count, count, 0, share * len(f.data))
+        for f, count in zip(files, counts, strict=True)
+    ]
 
 
 Sink = Callable[[str, pa.Table], None]
@@ -378,7 +437,7 @@ def _parse_chunk(
         rejects = model.not_a_hand_history(read.tables["rejects"])
         return read._replace(tables=read.tables | {"rejects": rejects})
     error = None
-    if kind == "en":
+    if kind in fast.FORMATS:
         try:
             part = fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen)
         except Exception as failure:  # see the docstring
@@ -438,7 +497,7 @@ def _tables(
         seg.lines,
         source_file=source_name,
         source_format=kind,
-        id_pattern=fmt.ID_PATTERN,
+        id_pattern=fmt.id_pattern,
         seen=seen,
     )
     tables = {

@@ -34,9 +34,12 @@ from parsers.fast.body import read_body
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
-from parsers.formats.en import ID_PATTERN
+from parsers.formats.en import FORMAT
 from parsers.model import stray_reason
 from parsers.schema import REJECTS
+
+#: The text formats this path reads (the others go to their thorough reader alone).
+FORMATS = (FORMAT.name,)
 
 
 @dataclass(frozen=True)
@@ -136,12 +139,12 @@ def _repeated_ids(
 ) -> np.ndarray:
     """Hands whose room id (read loosely, as ``parsers.model`` names rejects) another hand of the
     chunk or an earlier chunk has. ``room_ids``: the ids of the headers that cut (null
-    elsewhere), which are the loose ids; the other headers are read with ``ID_PATTERN``."""
+    elsewhere), which are the loose ids; the other headers are read with ``FORMAT.id_pattern``."""
     loose = np.flatnonzero(room_ids.is_null().to_numpy())
     if len(loose):
         first = hands.first[loose]
         headers = text.strings(text.starts[first], text.ends[first])
-        room_ids = room_ids.clone().scatter(loose, headers.str.extract(ID_PATTERN, 1))
+        room_ids = room_ids.clone().scatter(loose, headers.str.extract(FORMAT.id_pattern, 1))
     ids = pl.DataFrame({"id": room_ids})
     repeated = pl.col("id").is_duplicated()
     if seen is not None and seen.height:
