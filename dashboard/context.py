@@ -11,10 +11,12 @@ from dashboard.queries.filters import Filters
 
 @dataclass(frozen=True)
 class Context:
-    """The database (read-only), its path, and the current filters."""
+    """The database (read-only), its path, the current filters, and the folders the Import
+    page may read (``ofc dashboard --import-dir``; none: uploads only)."""
 
     db: Database
     filters: Filters
+    import_dirs: tuple[Path, ...] = ()
 
     @property
     def path(self) -> Path:

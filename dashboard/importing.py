@@ -1,5 +1,10 @@
 """The Import page's work, without Streamlit: uploads saved safely, the import run in the background.
 
+Folders on the server are imported only from inside the folders ``ofc
+dashboard --import-dir`` names (none by default: uploads only); links and
+``..`` are resolved first, and the import itself refuses a file that leads
+out of them (``pipeline.load.confine``).
+
 Uploads are written only inside a fresh temporary folder, under names made
 safe (no folders, no dots in front, only letters, digits, ``.``, ``-``,
 ``_``), and refused above a size cap. The import is the one ``ofc import``
@@ -24,6 +29,7 @@ from pathlib import Path, PurePath
 
 from dashboard.settings import MAX_UPLOAD_MB
 from ofc_core.errors import UserError
+from pipeline.load.confine import check_inside
 from pipeline.load.importer import ImportOptions, ImportSummary, run_import, summary_lines
 from pipeline.load.progress import Progress
 
@@ -63,14 +69,21 @@ def save_uploads(uploads: list[Upload], limit: int = MAX_UPLOAD_BYTES) -> Path:
     return folder
 
 
-def checked_folder(text: str) -> Path:
-    """A file or folder the user named on this machine, or a UserError saying what is wrong."""
-    path = Path(text.strip()).expanduser()
+def checked_folder(text: str, import_dirs: tuple[Path, ...]) -> Path:
+    """A file or folder the user named on this machine, inside one of ``import_dirs``
+    (``ofc dashboard --import-dir``; none: uploads only), or a UserError saying what is wrong."""
+    if not import_dirs:
+        raise UserError(
+            "this dashboard imports uploads only: to import from folders on the server,"
+            " start it with `ofc dashboard --import-dir FOLDER`"
+        )
     if not text.strip():
         raise UserError("name a folder or file to import")
+    path = Path(text.strip()).expanduser()
+    path = check_inside(path, import_dirs, text.strip())
     if not path.exists():
-        raise UserError(f"{path} does not exist on this machine: check the path")
-    return path.resolve()
+        raise UserError(f"{text.strip()} does not exist on this machine: check the path")
+    return path
 
 
 class RecordingProgress(Progress):
@@ -91,9 +104,18 @@ class RecordingProgress(Progress):
 class ImportJob:
     """``run_import`` in a background thread; the page polls ``done`` and ``progress``."""
 
-    def __init__(self, db: Path, paths: list[Path], cleanup: Path | None = None) -> None:
+    def __init__(
+        self,
+        db: Path,
+        paths: list[Path],
+        cleanup: Path | None = None,
+        confine_to: tuple[Path, ...] | None = None,
+    ) -> None:
         self.options = ImportOptions(
-            paths=tuple(str(p) for p in paths), db=db, workers=os.cpu_count() or 1
+            paths=tuple(str(p) for p in paths),
+            db=db,
+            workers=os.cpu_count() or 1,
+            confine_to=confine_to,
         )
         self.progress = RecordingProgress()
         self.summary: ImportSummary | None = None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from importlib import import_module
 
+import duckdb
 import streamlit as st
 
 from dashboard import sidebar, ui
@@ -12,6 +13,7 @@ from dashboard.cache import database
 from dashboard.context import Context
 from dashboard.settings import AppSettings
 from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
 
 #: Tighter page margins than Streamlit's default, so a laptop screen shows more.
 CSS = """<style>
@@ -49,11 +51,14 @@ def run(settings: AppSettings) -> None:
     except UserError as error:  # no database, or one this version cannot read
         st.error(str(error))
         st.stop()
-    context = Context(db=db, filters=view)
+    context = Context(db=db, filters=view, import_dirs=settings.import_dirs)
     with st.sidebar:
         ui.text(f"Database: {settings.db.name}")
     pages = [
         st.Page(_page(module, context), title=title, url_path=path, icon=icon, default=i == 0)
         for i, (module, title, path, icon) in enumerate(PAGES)
     ]
-    st.navigation(pages).run()
+    try:
+        st.navigation(pages).run()
+    except duckdb.Error as error:  # a damaged database file: say so, not a traceback
+        st.error(storage_problem(error) or f"cannot read {settings.db}: {error}")

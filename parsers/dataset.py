@@ -114,3 +114,16 @@ def finish(out_dir: str | Path) -> None:
         folder.mkdir(parents=True, exist_ok=True)
         if not any(folder.glob("*.parquet")):
             pq.write_table(schema.empty_table(), folder / "part-empty.parquet")
+
+
+def discard(out_dir: str | Path) -> None:
+    """Remove a dataset a run could not finish: its parts, and the folders left empty."""
+    out = Path(out_dir)
+    for table in TABLES:
+        folder = out / table
+        for part in folder.glob("*.parquet"):
+            part.unlink(missing_ok=True)
+        if folder.is_dir() and not any(folder.iterdir()):
+            folder.rmdir()
+    if out.is_dir() and not any(out.iterdir()):
+        out.rmdir()

@@ -1,8 +1,9 @@
 """Which format a file is in, read from its first lines.
 
-A file is ``en`` when a line starts with ``OFC Hand #``, ``ru`` when one
-starts with ``Раздача №`` and ``jsonl`` when its first non-blank line starts
-with ``{``; the first such line decides. A file with none of these holds no
+A file is in a room text format when a line starts with that format's
+header prefix (``OFC Hand #``: ``en``, ``Раздача №``: ``ru``; see
+``parsers.formats.TEXT_FORMATS``) and ``jsonl`` when its first non-blank line
+starts with ``{``; the first such line decides. A file with none of these holds no
 hand: ``None``.
 
 >>> detect("\\ufeff\\nOFC Hand #1: Classic 1-6 American - 2026/01/01 00:00:00 UTC")
@@ -13,8 +14,9 @@ hand: ``None``.
 
 from __future__ import annotations
 
-EN_HEADER = "OFC Hand #"
-RU_HEADER = "Раздача №"
+from parsers.formats import TEXT_FORMATS
+
+HEADERS = tuple((f.header_prefix, f.name) for f in TEXT_FORMATS.values())
 #: Encodings a hand history might be in, readable or not: a file with a hand header in
 #: any of them is a hand history (one in a wrong encoding is read, and rejected).
 HEADER_WORDS = ("OFC Hand", "Раздача")
@@ -31,10 +33,9 @@ def detect(head: str, max_lines: int = 1000) -> str | None:
         if first and line.startswith("{"):
             return "jsonl"
         first = False
-        if line.startswith(EN_HEADER):
-            return "en"
-        if line.startswith(RU_HEADER):
-            return "ru"
+        for prefix, name in HEADERS:
+            if line.startswith(prefix):
+                return name
     return None
 
 

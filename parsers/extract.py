@@ -9,7 +9,7 @@ from them. Every frame has ``n`` (the line it came from) and, except
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
 import polars as pl
@@ -207,35 +207,63 @@ def dealt_acts(shown: pl.DataFrame, hidden: pl.DataFrame, hidden_player: pl.Expr
 
 
 def summary_fields(number: Callable[[pl.Expr], pl.Expr]) -> dict[str, pl.Expr]:
-    """The figures of a summary line, from the groups of the format's ``SUMMARY_LINE``.
+    """The figures of a summary line, from the named groups of the format's ``SUMMARY_LINE``.
 
-    Both formats capture alike: points, royalties, fouled, enters Fantasyland,
-    its cards, stays in Fantasyland, money; ``number`` reads the format's numbers.
+    Every format names them alike: ``points``, ``royalty``, ``fouled``,
+    ``enters`` (Fantasyland) and its ``enter_cards``, ``stays`` (in
+    Fantasyland), ``money``; ``number`` reads the format's numbers.
     """
     return {
-        "points": number(pl.col("g1")),
-        "royalties": number(pl.col("g2")),
-        "foul": pl.col("g3").is_not_null(),
-        "fl_next": pl.col("g4").is_not_null() | pl.col("g6").is_not_null(),
-        "fl_cards": pl.col("g5").cast(pl.Int64, strict=False),
-        "fl_stay": pl.col("g6").is_not_null(),
-        "money": number(pl.col("g7")),
+        "points": number(pl.col("points")),
+        "royalties": number(pl.col("royalty")),
+        "foul": pl.col("fouled").is_not_null(),
+        "fl_next": pl.col("enters").is_not_null() | pl.col("stays").is_not_null(),
+        "fl_cards": pl.col("enter_cards").cast(pl.Int64, strict=False),
+        "fl_stay": pl.col("stays").is_not_null(),
+        "money": number(pl.col("money")),
+    }
+
+
+def rule_words(
+    variants: Mapping[str, str], fantasyland: Mapping[str, str], royalties: Mapping[str, str]
+) -> dict[str, pl.Expr]:
+    """A header's rule words (the named groups ``variant``, ``fl``, ``scoring``,
+    ``royalty_table``) in format-neutral words (``parsers.header_words.HeaderWords``),
+    through the format's maps of words to values."""
+    return {
+        "variant": pl.col("variant").replace_strict(variants),
+        "fantasyland": pl.col("fl").replace_strict(fantasyland, default="default"),
+        "scoring": pl.col("scoring"),
+        "royalties": pl.col("royalty_table").replace_strict(royalties),
+    }
+
+
+def match_fields() -> dict[str, pl.Expr]:
+    """A match line's fields from its named groups ``match_hand``, ``match_hands`` and
+    ``continuation``."""
+    return {
+        "match_hand": pl.col("match_hand").cast(pl.Int64, strict=False),
+        "match_hands": pl.col("match_hands").cast(pl.Int64, strict=False),
+        "continuation": pl.col("continuation").is_not_null(),
     }
 
 
 def match_groups(
     frame: pl.DataFrame, pattern: str, column: str = "line"
 ) -> tuple[pl.DataFrame, pl.DataFrame]:
-    """``frame`` with the capture groups ``g1``, ``g2``, ... of ``pattern``: rows that match, and not.
+    """``frame`` with a column per named group of ``pattern``: rows that match, and not.
 
-    The first group must take part in every match: a null ``g1`` means no match.
+    The first group must take part in every match: null there means no match.
+
+    >>> ok, bad = match_groups(pl.DataFrame({"line": ["a1", "b"]}), r"^a(?P<digit>\\d)$")
+    >>> ok.rows(), bad.rows()
+    ([('a1', '1')], [('b', None)])
     """
+    groups = pl.col(column).str.extract_groups(pattern)
     names = pl.select(pl.lit("").str.extract_groups(pattern)).to_series().struct.fields
-    out = frame.with_columns(pl.col(column).str.extract_groups(pattern).alias("_g")).with_columns(
-        pl.col("_g").struct.field(name).alias(f"g{i + 1}") for i, name in enumerate(names)
-    )
-    matched = pl.col("g1").is_not_null()
-    return out.filter(matched).drop("_g"), out.filter(~matched).drop("_g")
+    out = frame.with_columns(groups.alias("_g")).unnest("_g")
+    matched = pl.col(names[0]).is_not_null()
+    return out.filter(matched), out.filter(~matched)
 
 
 def split_name(frame: pl.DataFrame, column: str = "line") -> pl.DataFrame:

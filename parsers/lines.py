@@ -18,6 +18,7 @@ from __future__ import annotations
 import glob
 import gzip
 import io
+import os
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -35,7 +36,9 @@ from ofc_core.errors import UserError
 #: About this much text is read at a time: below the 32 MB up to which ``malloc`` can reuse
 #: freed memory (``parsers.memory``), so each chunk's buffers reuse the last one's.
 CHUNK_BYTES = 24 << 20
-_BOM = b"\xef\xbb\xbf"
+#: What a byte that does not decode becomes.
+UNDECODED = "\ufffd"
+BOM = b"\xef\xbb\xbf"
 _GLOB_CHARS = set("*?[")
 
 
@@ -75,13 +78,14 @@ def expand(paths: list[str]) -> list[Source]:
     """Every text stream the given paths name, in a stable order.
 
     A path that matches nothing is a ``UserError``: a typo should not parse
-    zero files quietly.
+    zero files quietly. A folder inside that cannot be listed is a source
+    too, so reading it fails and is reported rather than skipped quietly.
     """
     sources: list[Source] = []
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
-            files = sorted(p for p in path.rglob("*") if p.is_file())
+            files = _folder_files(path)
         elif path.is_file():
             files = [path]
         elif _GLOB_CHARS & set(raw):
@@ -93,6 +97,15 @@ def expand(paths: list[str]) -> list[Source]:
         for file in files:
             sources.extend(_streams(file))
     return sources
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    """The files under ``folder`` (recursively, sorted), and the folders that cannot be listed."""
+    files: list[Path] = []
+    unlisted: list[Path] = []
+    for parent, _, names in os.walk(folder, onerror=lambda e: unlisted.append(Path(e.filename))):
+        files += [p for name in names if (p := Path(parent) / name).is_file()]
+    return sorted(files) + sorted(unlisted)
 
 
 def _streams(file: Path) -> list[Source]:
@@ -134,7 +147,7 @@ def choose_encoding(head: bytes) -> str:
     >>> choose_encoding("Раздача №1".encode()), choose_encoding("Раздача №1".encode("cp1251"))
     ('utf-8', 'cp1251')
     """
-    if head.startswith(_BOM):
+    if head.startswith(BOM):
         return "utf-8"
     bad = head.decode("utf-8", errors="replace").count("\ufffd")
     return "utf-8" if bad * 1000 <= len(head) else "cp1251"
@@ -150,15 +163,18 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
     ``carry``): fresh memory for every block would cost the system a page
     fault per 4 KB.
     """
-    carry = stream.read(len(_BOM))
-    bom = carry == _BOM
+    carry = stream.read(len(BOM))
+    bom = carry == BOM
     carry = b"" if bom else carry
     first_line = 1
     encoding = "utf-8" if bom else ""
     view = memoryview(np.empty(chunk_bytes, dtype=np.uint8))  # pages touched only as filled
     at_eof = False
     while not at_eof:
-        size = _fill(stream, view)
+        size, cut_short = _fill(stream, view)
+        if cut_short:
+            yield from _last_whole_hands(carry + bytes(view[:size]), first_line, encoding)
+            raise ArchiveTruncated("archive truncated: the compressed data ends inside this hand")
         at_eof = size == 0
         if not encoding and (carry or size):
             encoding = choose_encoding(carry + bytes(view[: min(size, 1 << 20)]))
@@ -174,15 +190,33 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
             first_line += count_lines(data)
 
 
-def _fill(stream: BinaryIO, view: memoryview) -> int:
-    """Read into ``view`` until it is full or the stream ends; the number of bytes read."""
+class ArchiveTruncated(EOFError):
+    """A compressed stream ends before its end marker (a download or copy cut short)."""
+
+
+def _fill(stream: BinaryIO, view: memoryview) -> tuple[int, bool]:
+    """Read into ``view`` until it is full or the stream ends: the number of bytes read, and
+    whether the stream was cut short (a compressed stream without its end)."""
     size = 0
     while size < len(view):
-        read = stream.readinto(view[size:])
+        try:
+            read = stream.readinto(view[size:])
+        except EOFError:
+            return size, True
         if not read:
             break
         size += read
-    return size
+    return size, False
+
+
+def _last_whole_hands(data: bytes, first_line: int, encoding: str) -> Iterator[Chunk]:
+    """The whole hands of what a cut stream held (up to its last blank line), as one chunk."""
+    blank = _last_blank(data)
+    if blank >= 0:
+        end = data.index(b"\n", blank + 1) + 1
+        yield Chunk(
+            as_utf8(data[:end], encoding or choose_encoding(data[: 1 << 20])), first_line, encoding
+        )
 
 
 def _cut_block(view: memoryview, size: int, chunk_bytes: int) -> int:
@@ -313,7 +347,9 @@ class _Rejoined(io.RawIOBase):
             view[:size] = self._head[:size]
             self._head = self._head[size:]
             return size
-        return self._rest.readinto(view)
+        # one read of the stream below: a compressed stream cut short raises EOFError only
+        # once it has handed out every byte it could decompress (``readinto`` would drop them)
+        return getattr(self._rest, "readinto1", self._rest.readinto)(view)
 
     def read(self, size: int = -1) -> bytes:
         if self._head:

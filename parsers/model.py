@@ -16,6 +16,7 @@ import pyarrow as pa
 from parsers import extract as ex
 from parsers.extract import EXCERPT_CHARS, Extracted
 from parsers.groups import lookup
+from parsers.limits import SKIPPED_PREFIX
 from parsers.resolve import SEAT_KEY, SEC_KEY, Resolved
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
 
@@ -67,9 +68,7 @@ def build(
                 source_file=pl.lit(source_file),
                 source_line="n",
                 room_hand_id=pl.lit(None, dtype=pl.String),
-                reason=pl.format(
-                    "{} line(s) outside any hand: no hand header before them", "count"
-                ),
+                reason=stray_reason(),
                 excerpt=pl.col("line").str.slice(0, EXCERPT_CHARS),
             ),
         ]
@@ -83,6 +82,51 @@ def build(
         guessed=dict(
             hands.filter(~pl.col("exact")).get_column("ruleset").value_counts().iter_rows()
         ),
+    )
+
+
+def stray_reason() -> pl.Expr:
+    """Why a run of stray lines (``count``, ``garbled``, first ``line``) is rejected, naming
+    an encoding mix-up when its lines did not decode, and a line skipped for its length.
+
+    >>> runs = pl.DataFrame({"count": [2, 4858], "garbled": [0, 4858], "line": ["a", "b"]})
+    >>> print("\\n".join(runs.select(stray_reason()).to_series()))
+    2 line(s) outside any hand: no hand header before them
+    4858 line(s) outside any hand: no hand header before them; 4858 of them are not valid UTF-8, the encoding the file starts in: part of the file is in another encoding (such as Windows-1251); save the whole file in one encoding
+    """
+    plain = pl.format("{} line(s) outside any hand: no hand header before them", "count")
+    skipped = pl.col("line").str.starts_with(SKIPPED_PREFIX) & (pl.col("count") == 1)
+    garbled = pl.format(
+        "{}; {} of them are not valid UTF-8, the encoding the file starts in: part of the file"
+        " is in another encoding (such as Windows-1251); save the whole file in one encoding",
+        plain,
+        "garbled",
+    )
+    return (
+        pl.when(skipped)
+        .then(pl.format("{}: not a line of a hand history", "line"))
+        .when(pl.col("garbled") > 0)
+        .then(garbled)
+        .otherwise(plain)
+        .alias("reason")
+    )
+
+
+def not_a_hand_history(rejects: pa.Table) -> pa.Table:
+    """The rejects of a file with no hand header: runs of stray lines say so, with no excerpt
+    (the file may be anything, such as ``/etc/passwd``: its content is not kept)."""
+    frame = pl.from_arrow(rejects)
+    stray = pl.col("room_hand_id").is_null() & pl.col("reason").str.contains("outside any hand")
+    counted = pl.col("reason").str.extract(r"^(\d+) line", 1)
+    return (
+        frame.with_columns(
+            reason=pl.when(stray)
+            .then(pl.format("not a hand history: no hand header in {} line(s)", counted))
+            .otherwise("reason"),
+            excerpt=pl.when(stray).then(pl.lit("")).otherwise("excerpt"),
+        )
+        .to_arrow()
+        .cast(rejects.schema)
     )
 
 

@@ -27,20 +27,22 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
-from types import ModuleType
 from typing import NamedTuple
 
 import polars as pl
 import pyarrow as pa
 
 from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
 from ofc_core.rulesets import load_ruleset
-from parsers import dataset, fast, jsonl, model
+from parsers import batch, dataset, fast, jsonl, model
 from parsers.detect import detect, holds_no_hands
-from parsers.formats import en, ru
+from parsers.formats import TEXT_FORMATS
+from parsers.limits import LineLimited, without_long_lines
 from parsers.lines import (
     CHUNK_BYTES,
     HEAD_BYTES,
+    ArchiveTruncated,
     Chunk,
     Source,
     choose_encoding,
@@ -50,13 +52,12 @@ from parsers.lines import (
     read_chunks,
     read_head,
 )
-from parsers.memory import keep_freed_memory
 from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
+from parsers.workers import start_worker
 
-TEXT_FORMATS: dict[str, ModuleType] = {"en": en, "ru": ru}
-FORMAT_CHOICES = ("auto", "en", "ru", "jsonl")
+FORMAT_CHOICES = ("auto", *TEXT_FORMATS, "jsonl")
 #: What a file with no hand history in it is: skipped, not counted as hands read.
 NOT_HANDS = "skipped: not a hand history"
 READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeError)
@@ -140,11 +141,22 @@ def parse_files(
         )
     options = Options(fmt, ruleset, chunk_bytes, batch_rows)
     groups = _balance(sources, max(1, workers))
-    if len(groups) == 1:
-        results = [_work(0, groups[0], str(out_dir), options)]
-    else:
-        results = _in_processes(groups, str(out_dir), options)
-    dataset.finish(out_dir)
+    try:
+        if len(groups) == 1:
+            results = [_work(0, groups[0], str(out_dir), options)]
+        else:
+            results = _in_processes(groups, str(out_dir), options)
+        dataset.finish(out_dir)
+    except UserError:
+        raise
+    except Exception as error:
+        problem = storage_problem(error)
+        if problem is None:
+            raise
+        dataset.discard(out_dir)
+        raise UserError(
+            f"writing the dataset to {out_dir} stopped: {problem}; the parts written are removed"
+        ) from None
     files = tuple(f for group in results for f in group)
     order = {s.name: i for i, s in enumerate(sources)}
     files = tuple(sorted(files, key=lambda f: order.get(f.name, 0)))
@@ -178,7 +190,10 @@ def _in_processes(
     os.environ["POLARS_MAX_THREADS"] = "1"
     try:
         with ProcessPoolExecutor(
-            len(groups), mp_context=get_context("spawn"), initializer=keep_freed_memory
+            len(groups),
+            mp_context=get_context("spawn"),
+            initializer=start_worker,  # dies with this process
+            initargs=(os.getpid(),),
         ) as pool:
             futures = [pool.submit(_work, i, g, out_dir, options) for i, g in enumerate(groups)]
             return [f.result() for f in futures]
@@ -192,10 +207,75 @@ def _in_processes(
 def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> list[FileSummary]:
     """Parse a group of sources into one writer's parts."""
     with dataset.DatasetWriter(out_dir, f"w{index:02d}", options.batch_rows) as writer:
-        return [parse_source(source, writer.add, options) for source in sources]
+        return parse_sources(sources, writer.add, options)
+
+
+def parse_sources(sources: list[Source], sink: Sink, options: Options) -> list[FileSummary]:
+    """Parse sources in order: consecutive small files of one text format together
+    (``parsers.batch``), every other source on its own."""
+    summaries: list[FileSummary] = []
+    pending: list[batch.SmallFile] = []
+    size = 0  # bytes pending
+    for source in sources:
+        small = _small_file(source, options)
+        if pending and (
+            small is None or small.kind != pending[0].kind or len(pending) >= batch.BATCH_FILES
+            or size + len(small.data) > options.chunk_bytes
+        ):  # fmt: skip
+            summaries += _parse_batch(pending, sink, options)
+            pending, size = [], 0
+        if small is None:
+            summaries.append(parse_source(source, sink, options))
+        else:
+            pending.append(small)
+            size += len(small.data)
+    if pending:
+        summaries += _parse_batch(pending, sink, options)
+    return summaries
+
+
+def _small_file(source: Source, options: Options) -> batch.SmallFile | None:
+    """A small source of a room text format, read whole; None for any other source (or one
+    that does not read: ``parse_source`` reports why)."""
+    try:
+        data = batch.read_small(source)
+    except READ_ERRORS:
+        return None
+    if data is None:
+        return None
+    kind = (
+        options.fmt if options.fmt != "auto" else detect(data[: 64 << 10].decode(errors="replace"))
+    )
+    return batch.SmallFile(source, kind, data) if kind in TEXT_FORMATS else None
+
+
+def _parse_batch(files: list[batch.SmallFile], sink: Sink, options: Options) -> list[FileSummary]:
+    """Small files read as one chunk, each row given back its file and line; when the joined
+    read is not clean (``parsers.batch``), each half read so, down to single files read on
+    their own: a messy file costs a few joined reads, never its batch's clean files."""
+    if len(files) == 1:
+        return [parse_source(files[0].source, sink, options)]
+    started = time.perf_counter()
+    joined = batch.Joined.of(files)
+    read = parse_chunk(Chunk(joined.data, 1, "utf-8"), "", files[0].kind, options.ruleset, None)
+    if read.tables["rejects"].num_rows or read.guessed or read.fast_path_error is not None:
+        half = len(files) // 2
+        return _parse_batch(files[:half], sink, options) + _parse_batch(files[half:], sink, options)
+    for name, rows in joined.placed(read.tables).items():
+        sink(name, rows)
+    counts = joined.hands_per_file(read.tables["hands"])
+    share = (time.perf_counter() - started) / max(len(joined.data), 1)
+    return [
+        FileSummary(f.source.name, f.kind, count, count, 0, share * len(f.data))
+        for f, count in zip(files, counts, strict=True)
+    ]
 
 
 Sink = Callable[[str, pa.Table], None]
+
+
+class WriteFailed(Exception):
+    """Writing parsed rows failed (a full disk...): the run stops; the file read is not at fault."""
 
 
 class _Tally:
@@ -209,7 +289,10 @@ class _Tally:
 
     def __call__(self, tables: dict[str, pa.Table], guessed: dict[str, int] | None = None) -> None:
         for name, rows in tables.items():
-            self.sink(name, rows)
+            try:
+                self.sink(name, rows)
+            except Exception as error:  # writing failed: not a fault of the file being read
+                raise WriteFailed(str(error)) from error
         self.stored += tables["hands"].num_rows
         self.rejected += tables["rejects"].num_rows
         for ruleset, count in (guessed or {}).items():
@@ -226,6 +309,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     try:
         with open_binary(source) as raw:
             head, stream = read_head(raw)
+            stream = LineLimited(stream)  # an endless line costs no more memory than a short one
             text = head.decode(choose_encoding(head), errors="replace")
             kind = options.fmt if options.fmt != "auto" else detect(text)
             if kind is None and _not_a_history(source, head):
@@ -237,7 +321,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             else:
                 seen = None
                 for chunk in read_chunks(stream, options.chunk_bytes):
-                    read = parse_chunk(chunk, source.name, kind or "en", options.ruleset, seen)
+                    read = parse_chunk(chunk, source.name, kind, options.ruleset, seen)
                     tally(read.tables, read.guessed)
                     if read.fast_path_error is not None:
                         tally.fallbacks += 1
@@ -247,7 +331,12 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
         line = 1 if done is None else done.first_line + done.data.count(b"\n")
-        reject = _reject(source.name, line, f"cannot read the rest of the file: {error}")
+        reason = (
+            f"{error}; the hands before it are kept"
+            if isinstance(error, ArchiveTruncated)
+            else f"cannot read the rest of the file: {error}"
+        )
+        reject = _reject(source.name, line, reason)
         tally({"rejects": reject} | _empty("hands", "player_hands", "placements"))
     if kind is None and not notes:
         notes.append("no hand header in its first 64 KB: read as en")
@@ -316,19 +405,39 @@ class ChunkRead(NamedTuple):
 
 
 def parse_chunk(
-    chunk: Chunk, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
 ) -> ChunkRead:
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
+
+    A line over ``parsers.limits.MAX_LINE_BYTES`` is replaced by a note
+    before parsing (``parsers.limits``).
+    """
+    data = without_long_lines(chunk.data)
+    if data is not chunk.data:
+        chunk = Chunk(data, chunk.first_line, chunk.encoding)
+    return _parse_chunk(chunk, source_name, kind, ruleset, seen)
+
+
+def _parse_chunk(
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
+) -> ChunkRead:
+    """``parse_chunk`` of a chunk with no over-long line.
 
     ``en`` text goes through the fast path first (``parsers.fast``), which
     stores the plain hands and hands the others back; those (or the whole
     chunk, for other formats, or when the fast path cannot read it) go
     through the thorough reader. An error of the fast path (a bug, never bad
     input) is not fatal: the chunk is read the thorough way, and the error is
-    returned so the summaries count and show it.
+    returned so the summaries count and show it. Text of no known format
+    (``kind`` None) is read as ``en``, and its stray lines are rejected as not
+    a hand history, keeping none of their content.
     """
+    if kind is None:
+        read = _parse_chunk(chunk, source_name, "en", ruleset, seen)
+        rejects = model.not_a_hand_history(read.tables["rejects"])
+        return read._replace(tables=read.tables | {"rejects": rejects})
     error = None
-    if kind == "en":
+    if kind in fast.FORMATS:
         try:
             part = fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen)
         except Exception as failure:  # see the docstring
@@ -388,7 +497,7 @@ def _tables(
         seg.lines,
         source_file=source_name,
         source_format=kind,
-        id_pattern=fmt.ID_PATTERN,
+        id_pattern=fmt.id_pattern,
         seen=seen,
     )
     tables = {

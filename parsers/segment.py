@@ -18,6 +18,8 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from parsers.lines import UNDECODED
+
 HEAD, SHOWDOWN, SUMMARY, UNKNOWN = -1, 100, 101, -2
 
 
@@ -84,7 +86,8 @@ class Segmented:
 
     ``lines``: the hands' non-blank lines (``line``, ``n``, ``h``, ``sec``);
     ``hands``: one row per hand (``h``, ``n`` of its header, ``line``, ``last`` line);
-    ``strays``: one row per run of lines outside hands (``n``, ``count``, ``line``).
+    ``strays``: one row per run of lines outside hands (``n``, ``count``, ``line``, and
+    ``garbled``: how many of them hold bytes that did not decode).
     """
 
     lines: pl.DataFrame
@@ -134,7 +137,12 @@ def segment(
     strays = (
         frame.filter(~pl.col("inside") & ~pl.col("blank"))
         .group_by("h", maintain_order=True)
-        .agg(pl.col("n").first(), count=pl.len(), line=pl.col("line").first())
+        .agg(
+            pl.col("n").first(),
+            count=pl.len(),
+            line=pl.col("line").first(),
+            garbled=pl.col("line").str.contains(UNDECODED, literal=True).sum(),
+        )
     )
     return Segmented(
         lines=in_hand,

@@ -41,6 +41,9 @@ from parsers.resolve import (
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
 
 ROW_SIZES = {"top": 3, "middle": 5, "bottom": 5}
+#: The most seats a table line may give (docs/parsers.md): OFC is played 2 to 4 handed;
+#: more is a damaged or hostile header, not a table (it would not fit the model's int8).
+MAX_TABLE_SEATS = 10
 
 
 def street_plan() -> pl.DataFrame:
@@ -135,6 +138,17 @@ def _header_zone(x: Extracted, r: Resolved, rulesets: list[str]) -> pl.DataFrame
             _v(
                 hands.filter(pl.col("seats") < 2),
                 "fewer than two seats: a hand needs two players or more",
+            ),
+            _v(
+                hands.filter(
+                    (pl.col("tables") == 1)
+                    & ~pl.col("max_players").is_between(2, MAX_TABLE_SEATS).fill_null(False)
+                ),
+                pl.format(
+                    "the table line gives {} seats: a table has 2 to {} seats",
+                    pl.col("max_players").cast(pl.String).fill_null("an unreadable number of"),
+                    pl.lit(MAX_TABLE_SEATS),
+                ),
             ),
             _v(
                 hands.filter(pl.col("seats") > pl.col("max_players")),

@@ -68,13 +68,14 @@ class Server:
 
 
 @contextmanager
-def serve(db: Path, log_dir: Path) -> Iterator[Server]:
-    """Serve the dashboard on ``db`` on a free localhost port until the block ends."""
+def serve(db: Path, log_dir: Path, import_dirs: tuple[Path, ...] = ()) -> Iterator[Server]:
+    """Serve the dashboard on ``db`` on a free localhost port until the block ends (the Import
+    page may read ``import_dirs``, as ``ofc dashboard --import-dir`` allows)."""
     port = free_port()
     log = log_dir / f"streamlit-{port}.log"
     with log.open("wb") as sink:
         process = subprocess.Popen(
-            streamlit_command(db, port, "127.0.0.1"),
+            streamlit_command(db, port, "127.0.0.1", import_dirs),
             env=streamlit_environment(),
             stdout=sink,
             stderr=subprocess.STDOUT,

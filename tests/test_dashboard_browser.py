@@ -56,9 +56,17 @@ def db(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def server(db: Path, tmp_path_factory: pytest.TempPathFactory):
+def import_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The one folder the Import page may read (``ofc dashboard --import-dir``)."""
+    folder = tmp_path_factory.mktemp("import-dir")
+    (folder / "escape").symlink_to("/etc")
+    return folder
+
+
+@pytest.fixture(scope="module")
+def server(db: Path, import_dir: Path, tmp_path_factory: pytest.TempPathFactory):
     assert chromium_path(), "Debian's chromium is missing: `make test` installs it"
-    with serve(db, tmp_path_factory.mktemp("streamlit")) as running:
+    with serve(db, tmp_path_factory.mktemp("streamlit"), (import_dir,)) as running:
         yield running
 
 
@@ -498,6 +506,24 @@ def test_an_unknown_hero_or_variant_in_the_url_is_named(page: Page, server) -> N
     assert "No player 'Nobody at all' in this database" in sidebar
     assert "No variant 'omaha' in this database" in sidebar
     assert "hero=Nobody" not in page.url
+
+
+@pytest.mark.parametrize(
+    "path", ["/etc/passwd", "{dir}/../../../etc/passwd", "{dir}/escape/passwd"]
+)
+def test_import_page_reads_no_file_outside_its_import_dirs(
+    page: Page, server, db: Path, import_dir: Path, path: str
+) -> None:
+    imports = query(db, "SELECT count(*) FROM imports")
+    visit(page, f"{server.url}/import")
+    box = page.get_by_test_id("stTextInput").filter(has_text=str(import_dir)).locator("input")
+    box.fill(path.format(dir=import_dir))
+    page.get_by_role("button", name="Import").click()
+    wait_until_idle(page)
+    expect(page.get_by_test_id("stAlertContentError")).to_contain_text("outside the folders")
+    assert "root:" not in page.get_by_test_id("stMain").inner_text()
+    assert query(db, "SELECT count(*) FROM imports") == imports
+    assert query(db, "SELECT count(*) FROM rejects WHERE source_file LIKE '%passwd%'") == [(0,)]
 
 
 def test_the_browser_reported_no_error_and_stayed_offline(watched) -> None:

@@ -39,8 +39,9 @@ def test_uploads_over_the_cap_are_refused_before_writing(tmp_path: Path) -> None
 
 
 def test_a_named_folder_must_exist(tmp_path: Path) -> None:
-    assert checked_folder(str(tmp_path)) == tmp_path.resolve()
+    allowed = (tmp_path,)
+    assert checked_folder(str(tmp_path), allowed) == tmp_path.resolve()
     with pytest.raises(UserError, match="does not exist"):
-        checked_folder(str(tmp_path / "missing"))
+        checked_folder(str(tmp_path / "missing"), allowed)
     with pytest.raises(UserError, match="name a folder"):
-        checked_folder("  ")
+        checked_folder("  ", allowed)

@@ -13,7 +13,7 @@ import io
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers.lines import _BOM, read_chunks
+from parsers.lines import BOM, read_chunks
 
 LINES = st.lists(
     st.sampled_from(["", "\r", "OFC Hand #1: x", "Seat 1: Ann (5 points)", "a b", " "]),
@@ -27,7 +27,7 @@ LINES = st.lists(
 )
 def test_chunks_rebuild_the_stream(lines: list[str], ending: str, size: int, bom: bool) -> None:
     text = ending.join(lines).encode()
-    chunks = list(read_chunks(io.BytesIO(_BOM * bom + text), chunk_bytes=size))
+    chunks = list(read_chunks(io.BytesIO(BOM * bom + text), chunk_bytes=size))
     assert b"".join(c.data for c in chunks) == text
     line = 1
     for chunk in chunks:

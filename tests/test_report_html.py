@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.main import main
+from pipeline.report.write import CHARTS_SCRIPT, file_name
 from tests.import_support import ofc_import, simulate
 
 HOSTILE = "</script><b onclick=\"x()\">Zoë & 'co'</b>"
@@ -55,7 +56,7 @@ def test_player_page_is_self_contained_and_escaped(db: Path, tmp_path: Path) -> 
 def test_all_writes_a_page_per_player_and_an_index(db: Path, tmp_path: Path) -> None:
     out = tmp_path / "site"
     assert main(["report", "--db", str(db), "--all", "--out", str(out)]) == 0
-    pages = sorted(p.name for p in out.iterdir())
+    pages = sorted(p.name for p in out.iterdir() if p.suffix == ".html")
     assert len(pages) == 3 and "index.html" in pages
     index = (out / "index.html").read_text(encoding="utf-8")
     for name in pages:
@@ -65,19 +66,40 @@ def test_all_writes_a_page_per_player_and_an_index(db: Path, tmp_path: Path) -> 
     assert HOSTILE not in index and "Bob" in index
 
 
+def test_all_writes_the_chart_library_once_beside_the_pages(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "site"
+    single = tmp_path / "bob.html"
+    assert main(["report", "--db", str(db), "--all", "--out", str(out)]) == 0
+    assert main(["report", "--db", str(db), "--player", "Bob", "--out", str(single)]) == 0
+    library = out / CHARTS_SCRIPT
+    assert library.stat().st_size > 500_000  # Vega, Vega-Lite and Vega-Embed, once
+    assert sorted(p.name for p in out.iterdir() if p.suffix != ".html") == [CHARTS_SCRIPT]
+    for page in out.glob("player-*.html"):
+        text = page.read_text(encoding="utf-8")
+        assert page.stat().st_size < 100_000, page.stat().st_size
+        assert f'<script src="{CHARTS_SCRIPT}"></script>' in text
+        assert not LOADING.search(text)
+    assert single.stat().st_size > library.stat().st_size  # a single page stays self-contained
+
+
 def test_unknown_player_is_a_user_error(db: Path, tmp_path: Path, capsys) -> None:
     code = main(["report", "--db", str(db), "--player", "Bobb", "--out", str(tmp_path / "x.html")])
     assert code == 2
     assert "did you mean 'Bob'" in capsys.readouterr().err
 
 
-def test_page_draws_its_charts_offline(db: Path, tmp_path: Path) -> None:
+@pytest.mark.parametrize("how", ["--player", "--all"])
+def test_page_draws_its_charts_offline(db: Path, tmp_path: Path, how: str) -> None:
     playwright = pytest.importorskip("playwright.sync_api")
     chromium = Path("/usr/bin/chromium")
     if not chromium.exists():
         pytest.skip("Debian's Chromium is not installed")
-    out = tmp_path / "bob.html"
-    assert main(["report", "--db", str(db), "--player", "Bob", "--out", str(out)]) == 0
+    if how == "--player":
+        out = tmp_path / "bob.html"
+        assert main(["report", "--db", str(db), "--player", "Bob", "--out", str(out)]) == 0
+    else:
+        assert main(["report", "--db", str(db), "--all", "--out", str(tmp_path)]) == 0
+        out = tmp_path / file_name("Bob")
     requests, errors = [], []
     with playwright.sync_playwright() as p:
         browser = p.chromium.launch(

@@ -52,7 +52,11 @@ def _open(path: Path) -> duckdb.DuckDBPyConnection:
     connection = duckdb.connect(":memory:")
     connection.execute("SET TimeZone = 'UTC'")  # dates in filters are UTC days
     connection.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
-    connection.execute(f"ATTACH '{_quoted(path)}' AS {ALIAS} (READ_ONLY)")
+    try:
+        connection.execute(f"ATTACH '{_quoted(path)}' AS {ALIAS} (READ_ONLY)")
+    except duckdb.Error as error:
+        connection.close()
+        raise UserError(f"cannot open {path} as a DuckDB database: {error}") from None
     problem = schema_problem(path, stored_version(connection, ALIAS))
     if problem:
         connection.close()

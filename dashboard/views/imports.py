@@ -50,8 +50,9 @@ def _job(context: Context, files: list, folder: str) -> ImportJob:
     if files:
         uploads = [Upload(f.name, f.getvalue()) for f in files]
         saved = save_uploads(uploads)
-        return ImportJob(context.path, [saved], cleanup=saved)
-    return ImportJob(context.path, [checked_folder(folder)])
+        return ImportJob(context.path, [saved], cleanup=saved, confine_to=(saved,))
+    dirs = context.import_dirs
+    return ImportJob(context.path, [checked_folder(folder, dirs)], confine_to=dirs)
 
 
 def _run(job: ImportJob) -> None:
@@ -130,6 +131,20 @@ def _history(context: Context) -> None:
     )
 
 
+def _folder_input(import_dirs: tuple) -> str:
+    """The folder box, offered only when ``ofc dashboard --import-dir`` allowed folders."""
+    if not import_dirs:
+        st.caption(
+            "Importing from folders on the server is off: `ofc dashboard --import-dir FOLDER`"
+            " allows a folder."
+        )
+        return ""
+    return st.text_input(
+        "…or a folder or file on the server, inside " + ", ".join(f"`{d}`" for d in import_dirs),
+        placeholder=str(import_dirs[0]),
+    )
+
+
 def render(context: Context) -> None:
     ui.title("Import", None)
     st.caption(
@@ -143,10 +158,7 @@ def render(context: Context) -> None:
             accept_multiple_files=True,
             max_upload_size=MAX_UPLOAD_BYTES >> 20,
         )
-        folder = st.text_input(
-            "…or a folder or file on this machine",
-            placeholder="/home/coach/hand-histories",
-        )
+        folder = _folder_input(context.import_dirs)
         submitted = st.form_submit_button("Import", type="primary")
     if submitted:
         try:

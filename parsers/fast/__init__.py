@@ -34,8 +34,12 @@ from parsers.fast.body import read_body
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
-from parsers.formats.en import ID_PATTERN
+from parsers.formats.en import FORMAT
+from parsers.model import stray_reason
 from parsers.schema import REJECTS
+
+#: The text formats this path reads (the others go to their thorough reader alone).
+FORMATS = (FORMAT.name,)
 
 
 @dataclass(frozen=True)
@@ -135,12 +139,12 @@ def _repeated_ids(
 ) -> np.ndarray:
     """Hands whose room id (read loosely, as ``parsers.model`` names rejects) another hand of the
     chunk or an earlier chunk has. ``room_ids``: the ids of the headers that cut (null
-    elsewhere), which are the loose ids; the other headers are read with ``ID_PATTERN``."""
+    elsewhere), which are the loose ids; the other headers are read with ``FORMAT.id_pattern``."""
     loose = np.flatnonzero(room_ids.is_null().to_numpy())
     if len(loose):
         first = hands.first[loose]
         headers = text.strings(text.starts[first], text.ends[first])
-        room_ids = room_ids.clone().scatter(loose, headers.str.extract(ID_PATTERN, 1))
+        room_ids = room_ids.clone().scatter(loose, headers.str.extract(FORMAT.id_pattern, 1))
     ids = pl.DataFrame({"id": room_ids})
     repeated = pl.col("id").is_duplicated()
     if seen is not None and seen.height:
@@ -149,11 +153,11 @@ def _repeated_ids(
 
 
 def _stray_rejects(hands: Hands, source_file: str) -> pa.Table:
-    strays = hands.strays.select(
+    strays = hands.strays.with_columns(garbled=pl.lit(0)).select(
         source_file=pl.lit(source_file, dtype=pl.String),
         source_line="n",
         room_hand_id=pl.lit(None, dtype=pl.String),
-        reason=pl.format("{} line(s) outside any hand: no hand header before them", "count"),
+        reason=stray_reason(),
         excerpt="line",
     )
     return strays.to_arrow().cast(REJECTS)

@@ -23,13 +23,12 @@ MOST_KNOWN = 200_000
 
 
 class Reading:
-    """The fields (expressions of the groups ``g1``, ``g2``, ... of ``pattern``) of texts,
-    and ``read``: whether a text matched and its numbers are within their bounds (an
-    expression of the groups, ``problem``: null when they are; ``parsers.bounds``). The
-    fields are null where a text did not match. The first group must take part in every
-    match.
+    """The fields (expressions of the named groups of ``pattern``) of texts, and ``read``:
+    whether a text matched and its numbers are within their bounds (an expression of the
+    groups, ``problem``: null when they are; ``parsers.bounds``). The fields are null where
+    a text did not match. The first group must take part in every match.
 
-    >>> digit = Reading(r"^a(\\d)$", {"d": pl.col("g1")})
+    >>> digit = Reading(r"^a(?P<digit>\\d)$", {"d": pl.col("digit")})
     >>> digit.rows(["a1", "b"], unread=1).rows()
     [(True, '1'), (False, None), (False, None)]
     """

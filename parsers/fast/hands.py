@@ -17,19 +17,20 @@ import polars as pl
 
 from parsers.extract import EXCERPT_CHARS
 from parsers.fast.text import Text
-from parsers.formats.en import HEADER_PREFIX, SECTION_PREFIX
+from parsers.formats.en import FORMAT
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY, UNKNOWN
 
 #: First bytes of the characters ``\s`` matches (ASCII spaces and controls, U+0085, U+00A0,
 #: U+1680, U+2000..U+205F, U+3000): only lines starting with one may be blank.
 _SPACE_LEADS = np.zeros(256, dtype=bool)
 _SPACE_LEADS[[9, 10, 11, 12, 13, 32, 0xC2, 0xE1, 0xE2, 0xE3]] = True
+_WORDS = FORMAT.sections
 _NAMED = tuple(
-    np.frombuffer(line, dtype=np.uint8)
-    for line in (b"*** FANTASYLAND ***", b"*** SHOWDOWN ***", b"*** SUMMARY ***")
+    np.frombuffer(_WORDS.line(word).encode(), dtype=np.uint8)
+    for word in (_WORDS.fantasyland, _WORDS.showdown, _WORDS.summary)
 )
 _NAMED_CODES = (0, SHOWDOWN, SUMMARY)
-_STREET = np.frombuffer(b"*** STREET 0 ***", dtype=np.uint8)
+_STREET = np.frombuffer(_WORDS.street_format().format(0).encode(), dtype=np.uint8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -64,8 +65,8 @@ class Hands:
 def cut(text: Text) -> Hands:
     """Find the hands, stray runs and sections of ``text``."""
     blank = _blank(text, text.ends - text.starts)
-    header = text.begins(HEADER_PREFIX.encode())
-    section = text.begins(SECTION_PREFIX.encode())
+    header = text.begins(FORMAT.header_prefix.encode())
+    section = text.begins(_WORDS.prefix.encode())
     walked = _walk(text.buf, text.starts, text.ends, blank, header, section)
     hand, sec, section, first, stop, head, sections, showdown, stray_at, stray_count = walked
     return Hands(

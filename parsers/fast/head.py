@@ -27,9 +27,9 @@ from parsers.formats import en
 
 #: Hands with more seats than this are left to the thorough reader.
 MAX_SEATS = 10
-_RULES = Reading(f"^{en.HEADER_WORDS}$", en.rule_words(*(pl.col(f"g{i}") for i in (1, 2, 3, 4))))
+_RULES = Reading(f"^{en.HEADER_WORDS}$", en.rule_words())
 _TABLE_TAIL = Reading(en.TABLE_FIELDS, en.table_fields(), en.table_problem())
-_MATCH_TAIL = Reading(f"^({en.MATCH_TAIL})", en.match_fields(2), en.match_problem(2))
+_MATCH_TAIL = Reading(f"^(?P<tail>{en.MATCH_TAIL})", en.match_fields(), en.match_problem())
 _SEAT_TAIL = Reading(en.SEAT_FIELDS, en.seat_fields(), en.seat_problem(ex.en_number))
 
 

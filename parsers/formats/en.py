@@ -24,7 +24,8 @@ import polars as pl
 from parsers import bounds
 from parsers import extract as ex
 from parsers.extract import CARD_LIST
-from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented, segment
+from parsers.formats.text_format import TextFormat
+from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented
 from parsers.zones import en_zone
 
 HEADER_PREFIX = "OFC Hand #"
@@ -54,23 +55,31 @@ ROYALTIES = {"American": "american", "Russian": "russian", "Stars-2013": "stars-
 _NUM = r"[+\-\u2212]?\d+(?:\.\d+)?"
 #: The rule words of a header: variant, Fantasyland kind, scoring, royalties.
 HEADER_WORDS = (
-    r"(Classic|Pineapple 2-7|Pineapple|Turbo)"
-    r"(?: \[(FL 13|FL 14|Progressive FL|No FL)\])? (1-6|2-4) (American|Russian|Stars-2013)"
+    r"(?P<variant>Classic|Pineapple 2-7|Pineapple|Turbo)"
+    r"(?: \[(?P<fl>FL 13|FL 14|Progressive FL|No FL)\])? (?P<scoring>1-6|2-4)"
+    r" (?P<royalty_table>American|Russian|Stars-2013)"
 )
 CLOCK = "%Y/%m/%d %H:%M:%S"
-HEADER = rf"^OFC Hand #([^:\s]+): {HEADER_WORDS} - (\d{{4}}/\d\d/\d\d \d\d:\d\d:\d\d) (\S+)$"
-_STAKE = r"(?:(play money)|(\d+(?:\.\d+)?) ([A-Z]{3}) per point)"
+HEADER = (
+    rf"^OFC Hand #(?P<room_id>[^:\s]+): {HEADER_WORDS}"
+    r" - (?P<clock>\d{4}/\d\d/\d\d \d\d:\d\d:\d\d) (?P<label>\S+)$"
+)
+_STAKE = r"(?:(?P<play_money>play money)|(?P<point_value>\d+(?:\.\d+)?) (?P<currency>[A-Z]{3}) per point)"
 TABLE_TAIL = rf"' \d+-max, {_STAKE}, Seat #\d+ is the button$"
-TABLE_FIELDS = rf"^' (\d+)-max, {_STAKE}, Seat #(\d+) is the button$"
+TABLE_FIELDS = rf"^' (?P<max_players>\d+)-max, {_STAKE}, Seat #(?P<button>\d+) is the button$"
 #: A match line after ``Match #<id>, ``.
-MATCH_TAIL = r"(?:hand (\d+) of (\d+)|(Fantasyland continuation))$"
-MATCH = rf"^Match #([^,]+), {MATCH_TAIL}"
+MATCH_TAIL = (
+    r"(?:hand (?P<match_hand>\d+) of (?P<match_hands>\d+)"
+    r"|(?P<continuation>Fantasyland continuation))$"
+)
+MATCH = rf"^Match #(?P<match>[^,]+), {MATCH_TAIL}"
 SEAT_TAIL = rf" \({_NUM} points\)(?: \[Fantasyland, \d+ cards\])?$"
-SEAT_FIELDS = rf"^ \(({_NUM}) points\)(?: \[Fantasyland, (\d+) cards\])?$"
+SEAT_FIELDS = rf"^ \((?P<stack>{_NUM}) points\)(?: \[Fantasyland, (?P<fl_cards>\d+) cards\])?$"
 SUMMARY_LINE = (
-    rf"^({_NUM}) points(?: \(royalties ({_NUM})\))?(, fouled)?"
-    r"(, enters Fantasyland(?: \((\d+) cards\))?)?(, stays in Fantasyland)?"
-    rf"(?: = ({_NUM}) (\S+))?$"
+    rf"^(?P<points>{_NUM}) points(?: \(royalties (?P<royalty>{_NUM})\))?(?P<fouled>, fouled)?"
+    r"(?P<enters>, enters Fantasyland(?: \((?P<enter_cards>\d+) cards\))?)?"
+    r"(?P<stays>, stays in Fantasyland)?"
+    rf"(?: = (?P<money>{_NUM}) (?P<money_currency>\S+))?$"
 )
 _ROW = {r: rf"{r} \[{CARD_LIST}\]" for r in ("top", "middle", "bottom")}
 _ROWS = "|".join(
@@ -84,11 +93,6 @@ SHOWS_SHAPE = (
     rf" bottom \[{CARD_LIST}\] {_TEXT}(?: - fouled)?$"
 )
 _ROW_OFFSET = {"t": ("top [", ex.TOP), "m": ("middle [", ex.MIDDLE), "b": ("bottom [", ex.BOTTOM)}
-
-
-def segment_lines(lines: pl.DataFrame) -> Segmented:
-    """Cut a chunk's ``line``/``n`` frame into hands and sections."""
-    return segment(lines, HEADER_PREFIX, SECTIONS)
 
 
 def extract(seg: Segmented) -> ex.Extracted:
@@ -134,17 +138,17 @@ def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     heads = ok.select(
         "h",
         "n",
-        room_hand_id=pl.col("g1"),
-        **rule_words(*(pl.col(f"g{i}") for i in (2, 3, 4, 5))),
-        local=local_time(pl.col("g6")),
-        zone=zone(ok.get_column("g7")),
+        room_hand_id=pl.col("room_id"),
+        **rule_words(),
+        local=local_time(pl.col("clock")),
+        zone=zone(ok.get_column("label")),
     )
     unread = ex.errors(
         bad,
         "cannot read the hand header (expected 'OFC Hand #<id>: <variant> [<fl>] <scoring>"
         " <royalties> - <YYYY/MM/DD HH:MM:SS> <tz>')",
     )
-    return heads, pl.concat([unread, ex.bound_errors(ok, clock_problem(pl.col("g6")))])
+    return heads, pl.concat([unread, ex.bound_errors(ok, clock_problem(pl.col("clock")))])
 
 
 #: Where the parts of ``CLOCK`` start.
@@ -156,14 +160,10 @@ def clock_problem(clock: pl.Expr) -> pl.Expr:
     return bounds.clock_text_problem(clock, CLOCK_PARTS)
 
 
-def rule_words(variant: pl.Expr, fl: pl.Expr, scoring: pl.Expr, royalties: pl.Expr) -> dict:
-    """The header's rule words in format-neutral words (``parsers.header_words.HeaderWords``)."""
-    return {
-        "variant": variant.replace_strict(VARIANTS),
-        "fantasyland": fl.replace_strict(FANTASYLAND, default="default"),
-        "scoring": scoring,
-        "royalties": royalties.replace_strict(ROYALTIES),
-    }
+def rule_words() -> dict[str, pl.Expr]:
+    """The header's rule words (groups of ``HEADER_WORDS``) in format-neutral words
+    (``parsers.header_words.HeaderWords``)."""
+    return ex.rule_words(VARIANTS, FANTASYLAND, ROYALTIES)
 
 
 def local_time(clock: pl.Expr) -> pl.Expr:
@@ -204,44 +204,40 @@ def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 def table_problem() -> pl.Expr:
     """A table line's number out of its bound (``parsers.bounds``), from ``TABLE_FIELDS``' groups."""
     return bounds.of_groups(
-        (bounds.MAX_PLAYERS, "g1", bounds.integer),
-        (bounds.POINT_VALUE, "g3", ex.en_number),
-        (bounds.BUTTON_SEAT, "g5", bounds.integer),
+        (bounds.MAX_PLAYERS, "max_players", bounds.integer),
+        (bounds.POINT_VALUE, "point_value", ex.en_number),
+        (bounds.BUTTON_SEAT, "button", bounds.integer),
     )
 
 
 def table_fields() -> dict[str, pl.Expr]:
     """The fields of a table line's tail, from the groups of ``TABLE_FIELDS``."""
     return {
-        "max_players": pl.col("g1").cast(pl.Int64, strict=False),
-        "point_value": pl.col("g3").cast(pl.Float64, strict=False),
-        "currency": pl.col("g4"),
-        "button_seat": pl.col("g5").cast(pl.Int64, strict=False),
+        "max_players": pl.col("max_players").cast(pl.Int64, strict=False),
+        "point_value": pl.col("point_value").cast(pl.Float64, strict=False),
+        "currency": pl.col("currency"),
+        "button_seat": pl.col("button").cast(pl.Int64, strict=False),
     }
 
 
 def _matches(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, MATCH)
-    matches = ok.select("h", "n", match_id=pl.col("g1"), **match_fields(2))
+    matches = ok.select("h", "n", match_id=pl.col("match"), **match_fields())
     errors = ex.errors(bad, "cannot read the match line (expected 'Match #<id>, hand <i> of <m>')")
-    return matches, pl.concat([errors, ex.bound_errors(ok, match_problem(2))])
+    return matches, pl.concat([errors, ex.bound_errors(ok, match_problem())])
 
 
-def match_problem(first: int) -> pl.Expr:
-    """A match line's number out of its bound, from ``MATCH_TAIL``'s groups (from ``g<first>``)."""
+def match_problem() -> pl.Expr:
+    """A match line's number out of its bound, from ``MATCH_TAIL``'s groups."""
     return bounds.of_groups(
-        (bounds.MATCH_HAND, f"g{first}", bounds.integer),
-        (bounds.MATCH_HANDS, f"g{first + 1}", bounds.integer),
+        (bounds.MATCH_HAND, "match_hand", bounds.integer),
+        (bounds.MATCH_HANDS, "match_hands", bounds.integer),
     )
 
 
-def match_fields(first: int) -> dict[str, pl.Expr]:
-    """The fields of ``MATCH_TAIL``, whose groups start at ``g<first>``."""
-    return {
-        "match_hand": pl.col(f"g{first}").cast(pl.Int64, strict=False),
-        "match_hands": pl.col(f"g{first + 1}").cast(pl.Int64, strict=False),
-        "continuation": pl.col(f"g{first + 2}").is_not_null(),
-    }
+def match_fields() -> dict[str, pl.Expr]:
+    """The fields of ``MATCH_TAIL``'s groups."""
+    return ex.match_fields()
 
 
 def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -273,15 +269,15 @@ def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 def seat_problem(number: Callable[[pl.Expr], pl.Expr]) -> pl.Expr:
     """A seat line's number out of its bound, from the groups of ``SEAT_FIELDS``."""
     return bounds.of_groups(
-        (bounds.STACK, "g1", number), (bounds.FANTASYLAND_CARDS, "g2", bounds.integer)
+        (bounds.STACK, "stack", number), (bounds.FANTASYLAND_CARDS, "fl_cards", bounds.integer)
     )
 
 
 def seat_fields() -> dict[str, pl.Expr]:
     """The fields of a seat line's tail, from the groups of ``SEAT_FIELDS``."""
     return {
-        "stack": ex.en_number(pl.col("g1")),
-        "fl_cards": pl.col("g2").cast(pl.Int64, strict=False).fill_null(0),
+        "stack": ex.en_number(pl.col("stack")),
+        "fl_cards": pl.col("fl_cards").cast(pl.Int64, strict=False).fill_null(0),
     }
 
 
@@ -435,13 +431,29 @@ def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 def summary_problem(number: Callable[[pl.Expr], pl.Expr]) -> pl.Expr:
     """A summary line's number out of its bound, from the groups of ``SUMMARY_LINE``."""
     return bounds.of_groups(
-        (bounds.POINTS, "g1", number),
-        (bounds.ROYALTIES, "g2", number),
-        (bounds.FANTASYLAND_CARDS, "g5", bounds.integer),
-        (bounds.MONEY, "g7", number),
+        (bounds.POINTS, "points", number),
+        (bounds.ROYALTIES, "royalty", number),
+        (bounds.FANTASYLAND_CARDS, "enter_cards", bounds.integer),
+        (bounds.MONEY, "money", number),
     )
 
 
 def summary_fields() -> dict[str, pl.Expr]:
     """The figures of a summary line, from the groups of ``SUMMARY_LINE``."""
     return ex.summary_fields(ex.en_number)
+
+
+FORMAT = TextFormat(
+    name="en",
+    encodings=("utf-8",),
+    header_prefix=HEADER_PREFIX,
+    sections=SECTIONS,
+    id_pattern=ID_PATTERN,
+    timeout=TIMEOUT,
+    clock=CLOCK,
+    variants=VARIANTS,
+    fantasyland=FANTASYLAND,
+    royalties=ROYALTIES,
+    spellings=SPELLINGS,
+    extract=extract,
+)

@@ -17,13 +17,15 @@ from parsers import bounds
 from parsers import extract as ex
 from parsers.extract import CARD_LIST
 from parsers.formats import en
-from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented, segment
+from parsers.formats.text_format import TextFormat
+from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented
 from parsers.zones import ru_zone
 
 HEADER_PREFIX = "Раздача №"
 SECTION_PREFIX = "== "
 SECTIONS = SectionWords(SECTION_PREFIX, " ==", "Улица", "Фантазия", "Вскрытие", "Итог")
 ID_PATTERN = r"^Раздача №(\S+)"
+CLOCK = "%d.%m.%Y %H:%M:%S"
 TIMEOUT = "время вышло, карты разложены автоматически"
 DEALT_SUFFIX = " получает"
 #: Russian card spellings → canonical letters (R1); row words are lower case, so untouched.
@@ -68,17 +70,23 @@ ROWS = {"верх": ex.TOP, "середина": ex.MIDDLE, "низ": ex.BOTTOM, 
 
 _NUM = r"[+\-\u2212]?\d[\d \u00a0\u202f]*(?:,\d+)?"
 HEADER = (
-    r"^Раздача №(\S+) · (Классика|Ананас 2-7|Ананас|Турбо)"
-    r"(?: \((фантазия 13|фантазия 14|прогрессивная фантазия|без фантазии)\))?"
-    r" · сч[её]т (1-6|2-4) · роялти: (американские|российские|stars-2013)"
-    r" · (\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d) \(([^()]+)\)$"
+    r"^Раздача №(?P<room_id>\S+) · (?P<variant>Классика|Ананас 2-7|Ананас|Турбо)"
+    r"(?: \((?P<fl>фантазия 13|фантазия 14|прогрессивная фантазия|без фантазии)\))?"
+    r" · сч[её]т (?P<scoring>1-6|2-4) · роялти: (?P<royalty_table>американские|российские|stars-2013)"
+    r" · (?P<clock>\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d) \((?P<label>[^()]+)\)$"
 )
 TABLE = (
-    r"^Стол «(.*)» · (\d+) игрок(?:а|ов)? · (?:(игровые фишки)|очко = "
-    rf"({_NUM}) (\S+)) · баттон: место (\d+)$"
+    r"^Стол «(?P<table>.*)» · (?P<max_players>\d+) игрок(?:а|ов)? · (?:(?P<play_money>игровые фишки)|"
+    rf"очко = (?P<point_value>{_NUM}) (?P<currency_word>\S+)) · баттон: место (?P<button>\d+)$"
 )
-MATCH = r"^Матч №([^,]+), (?:раздача (\d+) из (\d+)|(продолжение \(фантазия\)))$"
-SEAT = rf"^Место (\d+): (.+) \(({_NUM})\)(?: — фантазия, (\d+) карт[аы]?)?$"
+MATCH = (
+    r"^Матч №(?P<match>[^,]+), (?:раздача (?P<match_hand>\d+) из (?P<match_hands>\d+)"
+    r"|(?P<continuation>продолжение \(фантазия\)))$"
+)
+SEAT = (
+    rf"^Место (?P<seat_number>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)"
+    r"(?: — фантазия, (?P<fl_cards>\d+) карт[аы]?)?$"
+)
 HIDDEN_DEALT_TAIL = r" получает \d+ карт[уы]? \(закрыты\)$"
 _CARDS = rf"{ex.CARD}(?: {ex.CARD})*"
 _PART = rf"(?:(?:верх|середина|низ|сброс) {_CARDS}|сброс \(закрыт\))"
@@ -86,15 +94,11 @@ _PART = rf"(?:(?:верх|середина|низ|сброс) {_CARDS}|сбро�
 SETS_SHAPE = rf"^{_PART}(?: \| {_PART})*$"
 SHOWS_SHAPE = rf"^верх {CARD_LIST} · середина {CARD_LIST} · низ {CARD_LIST}(?: — мёртвая рука)?$"
 SUMMARY_LINE = (
-    rf"^({_NUM})(?: \(роялти ({_NUM})\))?(, мёртвая рука)?"
-    r"(, фантазия(?: \((\d+) карт[аы]?\))?)?(, остаётся в фантазии)?"
-    rf"(?: = ({_NUM}) (\S+))?$"
+    rf"^(?P<points>{_NUM})(?: \(роялти (?P<royalty>{_NUM})\))?(?P<fouled>, мёртвая рука)?"
+    r"(?P<enters>, фантазия(?: \((?P<enter_cards>\d+) карт[аы]?\))?)?"
+    r"(?P<stays>, остаётся в фантазии)?"
+    rf"(?: = (?P<money>{_NUM}) (?P<money_currency>\S+))?$"
 )
-
-
-def segment_lines(lines: pl.DataFrame) -> Segmented:
-    """Cut a chunk's ``line``/``n`` frame into hands and sections."""
-    return segment(lines, HEADER_PREFIX, SECTIONS)
 
 
 def extract(seg: Segmented) -> ex.Extracted:
@@ -134,24 +138,21 @@ def _body(lines: pl.DataFrame) -> ex.Body:
 
 def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, HEADER)
-    zones = {label: ru_zone(label) for label in ok.get_column("g7").unique().to_list()}
+    zones = {label: ru_zone(label) for label in ok.get_column("label").unique().to_list()}
     heads = ok.select(
         "h",
         "n",
-        room_hand_id=pl.col("g1"),
-        variant=pl.col("g2").replace_strict(VARIANTS),
-        fantasyland=pl.col("g3").replace_strict(FANTASYLAND, default="default"),
-        scoring=pl.col("g4"),
-        royalties=pl.col("g5").replace_strict(ROYALTIES),
-        local=pl.col("g6").str.strptime(pl.Datetime("us"), "%d.%m.%Y %H:%M:%S", strict=False),
-        zone=pl.col("g7").replace_strict(zones, return_dtype=pl.String),
+        room_hand_id=pl.col("room_id"),
+        **ex.rule_words(VARIANTS, FANTASYLAND, ROYALTIES),
+        local=pl.col("clock").str.strptime(pl.Datetime("us"), CLOCK, strict=False),
+        zone=pl.col("label").replace_strict(zones, return_dtype=pl.String),
     )
     unread = ex.errors(
         bad,
         "cannot read the hand header (expected 'Раздача №<id> · <вариант> · счёт <1-6|2-4> ·"
         " роялти: <таблица> · <ДД.ММ.ГГГГ ЧЧ:ММ:СС> (<пояс>)')",
     )
-    clock = bounds.clock_text_problem(pl.col("g6"), CLOCK_PARTS)
+    clock = bounds.clock_text_problem(pl.col("clock"), CLOCK_PARTS)
     return heads, pl.concat([unread, ex.bound_errors(ok, clock)])
 
 
@@ -161,18 +162,19 @@ CLOCK_PARTS = {"day": 0, "month": 3, "year": 6, "hour": 11, "minute": 14, "secon
 
 def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, TABLE)
-    currency = pl.col("g5").replace_strict(CURRENCIES, default=None)
-    iso = pl.when(pl.col("g5").str.contains(r"^[A-Z]{3}$")).then(pl.col("g5"))
+    word = pl.col("currency_word")
+    currency = word.replace_strict(CURRENCIES, default=None)
+    iso = pl.when(word.str.contains(r"^[A-Z]{3}$")).then(word)
     ok = ok.with_columns(currency=currency.fill_null(iso))
-    unknown = ok.filter(pl.col("g5").is_not_null() & pl.col("currency").is_null())
+    unknown = ok.filter(word.is_not_null() & pl.col("currency").is_null())
     tables = ok.select(
         "h",
         "n",
-        table_name=pl.col("g1"),
-        max_players=pl.col("g2").cast(pl.Int64, strict=False),
-        point_value=ex.ru_number(pl.col("g4")),
+        table_name=pl.col("table"),
+        max_players=pl.col("max_players").cast(pl.Int64, strict=False),
+        point_value=ex.ru_number(pl.col("point_value")),
         currency="currency",
-        button_seat=pl.col("g6").cast(pl.Int64, strict=False),
+        button_seat=pl.col("button").cast(pl.Int64, strict=False),
     )
     errs = pl.concat(
         [
@@ -183,14 +185,16 @@ def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
             ),
             ex.errors(
                 unknown,
-                pl.format("unknown currency '{}' (₽, RUB, $, USD, €, грн or an ISO code)", "g5"),
+                pl.format(
+                    "unknown currency '{}' (₽, RUB, $, USD, €, грн or an ISO code)", "currency_word"
+                ),
             ),
             ex.bound_errors(
                 ok,
                 bounds.of_groups(
-                    (bounds.MAX_PLAYERS, "g2", bounds.integer),
-                    (bounds.POINT_VALUE, "g4", ex.ru_number),
-                    (bounds.BUTTON_SEAT, "g6", bounds.integer),
+                    (bounds.MAX_PLAYERS, "max_players", bounds.integer),
+                    (bounds.POINT_VALUE, "point_value", ex.ru_number),
+                    (bounds.BUTTON_SEAT, "button", bounds.integer),
                 ),
             ),
         ]
@@ -203,15 +207,13 @@ def _matches(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     matches = ok.select(
         "h",
         "n",
-        match_id=pl.col("g1"),
-        match_hand=pl.col("g2").cast(pl.Int64, strict=False),
-        match_hands=pl.col("g3").cast(pl.Int64, strict=False),
-        continuation=pl.col("g4").is_not_null(),
+        match_id=pl.col("match"),
+        **ex.match_fields(),
     )
     errors = ex.errors(
         bad, "cannot read the match line (expected 'Матч №<id>, раздача <i> из <m>')"
     )
-    return matches, pl.concat([errors, ex.bound_errors(ok, en.match_problem(2))])
+    return matches, pl.concat([errors, ex.bound_errors(ok, en.match_problem())])
 
 
 def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -219,14 +221,15 @@ def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     seats = ok.select(
         "h",
         "n",
-        seat=pl.col("g1").cast(pl.Int64, strict=False),
-        player=pl.col("g2"),
-        stack=ex.ru_number(pl.col("g3")),
-        fl_cards=pl.col("g4").cast(pl.Int64, strict=False).fill_null(0),
+        seat=pl.col("seat_number").cast(pl.Int64, strict=False),
+        player=pl.col("name"),
+        stack=ex.ru_number(pl.col("stack")),
+        fl_cards=pl.col("fl_cards").cast(pl.Int64, strict=False).fill_null(0),
     )
     errors = ex.errors(bad, "cannot read the seat line (expected 'Место <k>: <имя> (<стек>)')")
     problem = bounds.of_groups(
-        (bounds.STACK, "g3", ex.ru_number), (bounds.FANTASYLAND_CARDS, "g4", bounds.integer)
+        (bounds.STACK, "stack", ex.ru_number),
+        (bounds.FANTASYLAND_CARDS, "fl_cards", bounds.integer),
     )
     return seats, pl.concat([errors, ex.bound_errors(ok, problem)])
 
@@ -329,3 +332,19 @@ def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         "[, фантазия (<c> карт)][, остаётся в фантазии][ = <+M|−M> <валюта>]')",
     )
     return summaries, pl.concat([errors, ex.bound_errors(ok, en.summary_problem(ex.ru_number))])
+
+
+FORMAT = TextFormat(
+    name="ru",
+    encodings=("utf-8", "cp1251"),
+    header_prefix=HEADER_PREFIX,
+    sections=SECTIONS,
+    id_pattern=ID_PATTERN,
+    timeout=TIMEOUT,
+    clock=CLOCK,
+    variants=VARIANTS,
+    fantasyland=FANTASYLAND,
+    royalties=ROYALTIES,
+    spellings=SPELLINGS,
+    extract=extract,
+)

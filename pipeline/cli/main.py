@@ -1,7 +1,8 @@
 """The ``ofc`` command line: one subcommand per module in ``pipeline.cli.commands``.
 
 Errors a user can fix (bad input, unknown ruleset, missing file) are raised as
-``UserError`` and printed as one line with exit code 2, never a traceback. A
+``UserError`` and printed as one line with exit code 2, never a traceback; so
+are faults of the machine (a full disk, no permission: ``ofc_core.faults``). A
 mistyped option is answered with the command's own usage. Output piped into
 a reader that stops early (``ofc score ... | head``) ends the command quietly.
 """
@@ -15,6 +16,7 @@ import os
 import sys
 
 from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
 from parsers.memory import keep_freed_memory
 
 #: Subcommand modules, in the order ``ofc --help`` lists them. Each defines
@@ -95,6 +97,12 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print(f"ofc {args.command}: interrupted", file=sys.stderr)
         return 130
+    except Exception as error:  # a fault of the machine (full disk...) is told, not traced
+        problem = storage_problem(error)
+        if problem is None:
+            raise
+        print(f"ofc {args.command}: {problem}", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

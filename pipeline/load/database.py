@@ -56,7 +56,10 @@ def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) 
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     """A connection with the import's memory limit; when writable, creates the schema
     or upgrades an older one (``UPGRADABLE``) to ``SCHEMA_VERSION``."""
-    con = duckdb.connect(str(path), read_only=read_only)
+    try:
+        con = duckdb.connect(str(path), read_only=read_only)
+    except duckdb.Error as error:
+        raise UserError(f"cannot open {path} as a DuckDB database: {error}") from None
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     con.execute("SET preserve_insertion_order = false")
     if not read_only:

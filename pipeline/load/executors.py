@@ -11,25 +11,17 @@ every core.
 from __future__ import annotations
 
 import os
-import signal
 from collections.abc import Callable, Iterable
 from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wait
 from multiprocessing import get_context
 
-from parsers.memory import keep_freed_memory
+from parsers.workers import start_worker
 from pipeline.load.files import Piece
 from pipeline.load.staging import StageOptions, StageResult, stage_piece
 
 Task = tuple[int, Piece]
 OnResult = Callable[[StageResult], None]
 ENGINES = ("local", "dask")
-
-
-def _worker_init() -> None:
-    """Set up a local worker before it imports polars (Ctrl-C is the parent's to handle)."""
-    os.environ["POLARS_MAX_THREADS"] = "1"
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    keep_freed_memory()
 
 
 def run_inline(tasks: Iterable[Task], options: StageOptions, on_result: OnResult) -> None:
@@ -45,7 +37,12 @@ def run_local(
     if workers <= 1:
         run_inline(tasks, options, on_result)
         return
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_worker_init)
+    pool = ProcessPoolExecutor(
+        workers,
+        mp_context=get_context("spawn"),
+        initializer=start_worker,  # one polars thread each; dies with this process
+        initargs=(os.getpid(), 1),
+    )
     pending: set[Future] = set()
     try:
         for part, piece in tasks:

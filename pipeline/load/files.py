@@ -24,6 +24,7 @@ from ofc_core.errors import UserError
 from parsers.detect import detect
 from parsers.detect import holds_no_hands as detect_no_hands
 from parsers.lines import Source, choose_encoding, expand
+from pipeline.load.confine import check_inside
 from pipeline.load.database import KnownFile
 
 CHUNK_BYTES = 16 << 20
@@ -74,20 +75,29 @@ class FileToRead:
 
 
 def input_files(
-    paths: list[str], exclude: Path | None = None, allow_empty: bool = False
+    paths: list[str],
+    exclude: Path | None = None,
+    allow_empty: bool = False,
+    confine_to: tuple[Path, ...] | None = None,
 ) -> list[Path]:
     """Every file the user's paths name (folders recursively, globs), skipping ``exclude``'s own.
 
     ``allow_empty`` (``--watch``): a folder with no files yet is not an error.
+    ``confine_to``: a file whose real location is outside these folders (a
+    link out of them) is a UserError (``pipeline.load.confine``).
     """
     from pipeline.load.snapshot import Paths
 
     own = Paths(exclude) if exclude is not None else None
     found: dict[Path, None] = {}
     for raw in paths:
+        if confine_to is not None:
+            check_inside(Path(raw), confine_to, raw)
         if allow_empty and Path(raw).is_dir() and not any(Path(raw).rglob("*")):
             continue
         for source in expand([raw]):
+            if confine_to is not None:
+                check_inside(Path(source.path), confine_to)
             path = Path(source.path).resolve()
             if own is None or not own.is_own(path):
                 found[path] = None
@@ -162,7 +172,8 @@ def _cut(buffer: bytearray, hand_end: re.Pattern, chunk_bytes: int) -> int:
     """Where a piece ends in ``buffer``: after a hand boundary past ``chunk_bytes`` (0: read on).
 
     Text with no boundary for four piece lengths (not a hand history) is cut
-    at a line end, or anywhere, so memory stays bounded.
+    at a line end, or anywhere, so memory stays bounded; a line cut anywhere
+    is dropped up to its end (``pieces``).
     """
     if len(buffer) < chunk_bytes:
         return 0
@@ -172,6 +183,19 @@ def _cut(buffer: bytearray, hand_end: re.Pattern, chunk_bytes: int) -> int:
     if len(buffer) < 4 * chunk_bytes:
         return 0
     return buffer.rfind(b"\n") + 1 or len(buffer)
+
+
+def _skip_line(buffer: bytearray) -> tuple[bool, int]:
+    """Drop ``buffer``'s bytes up to its first line end: (still skipping, bytes dropped).
+
+    The rest of a line cut for its length is no piece's: its start, in the
+    piece before, stands for it (``parsers.limits``); it holds no line end,
+    so line numbers stay right.
+    """
+    end = buffer.find(b"\n")
+    dropped = len(buffer) if end < 0 else end
+    del buffer[:dropped]
+    return end < 0, dropped
 
 
 def pieces(
@@ -193,6 +217,7 @@ def pieces(
         handle.seek(start)
         buffer = bytearray()
         remaining = file.size - start
+        skipping = False  # dropping the rest of a line cut for its length
         while remaining > 0:
             block = handle.read(min(_BLOCK, remaining))
             if not block:
@@ -201,11 +226,18 @@ def pieces(
                 digest.update(block)
             remaining -= len(block)
             buffer += block
+            if skipping:
+                skipping, dropped = _skip_line(buffer)
+                start += dropped
             while remaining > 0 and (cut := _cut(buffer, hand_end, chunk_bytes)):
                 yield Piece(file.path, None, start, start + cut, line, fmt, encoding, False)
                 line += buffer.count(b"\n", 0, cut)
+                skipping = buffer[cut - 1] != ord("\n")  # cut inside an endless line
                 start += cut
                 del buffer[:cut]
+                if skipping:
+                    skipping, dropped = _skip_line(buffer)
+                    start += dropped
         yield Piece(file.path, None, start, start + len(buffer), line, fmt, encoding, True)
 
 

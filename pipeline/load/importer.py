@@ -13,12 +13,14 @@ import datetime as dt
 import hashlib
 import os
 import shutil
+import stat
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
 from ofc_core.rulesets import load_ruleset
 from pipeline.load import database, store
 from pipeline.load.executors import Task, run_tasks
@@ -37,6 +39,7 @@ from pipeline.load.progress import Progress
 from pipeline.load.recompute import ruleset_loader
 from pipeline.load.snapshot import Paths, import_lock, remove_work, start_copy, swap_in
 from pipeline.load.staging import StageOptions, StageResult
+from pipeline.load.unreadable import stage_rejects, unreadable_reason
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class ImportOptions:
     reread: bool = False
     complete_only: bool = False  # --watch: leave a hand still being written for later
     chunk_bytes: int = CHUNK_BYTES
+    confine_to: tuple[Path, ...] | None = None  # the dashboard's --import-dir folders
 
 
 @dataclass(frozen=True)
@@ -94,10 +98,20 @@ def _check_options(options: ImportOptions) -> None:
         )
     if options.db.exists() and options.db.is_dir():
         raise UserError(f"--db {options.db} is a folder; give a file name such as hands.duckdb")
+    if options.db.is_file() and not _writable(options.db):
+        raise UserError(
+            f"--db {options.db} is read-only (mode {stat.S_IMODE(options.db.stat().st_mode):o}):"
+            " an import replaces the file; make it writable (chmod u+w) to import into it"
+        )
     if options.ruleset is not None:
         load_ruleset(options.ruleset, options.rules_file)
     elif options.rules_file is not None:
         load_ruleset("pineapple-1-6-american", options.rules_file)  # checks the file parses
+
+
+def _writable(path: Path) -> bool:
+    """Whether ``path`` may be written: by its mode (which root would ignore) and for this user."""
+    return bool(path.stat().st_mode & 0o222) and os.access(path, os.W_OK)
 
 
 def _tasks(
@@ -181,7 +195,26 @@ def _stage(
 
 
 def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
-    """Import what is new in ``options.paths`` into ``options.db`` (see the module docstring)."""
+    """Import what is new in ``options.paths`` into ``options.db`` (see the module docstring).
+
+    A fault of the machine (a full disk, a read-only folder) is a UserError
+    saying where, raised once the run's temporary files are removed.
+    """
+    try:
+        return _run_import(options, progress)
+    except UserError:
+        raise
+    except Exception as error:
+        problem = storage_problem(error)
+        if problem is None:
+            raise
+        raise UserError(
+            f"the import into {options.db} stopped: {problem}; the database is unchanged"
+            " and the import's temporary files are removed"
+        ) from None
+
+
+def _run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
     began = time.monotonic()
     started_at = dt.datetime.now(dt.UTC)
     _check_options(options)
@@ -189,7 +222,7 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
     with import_lock(paths, on_wait=lambda: progress.phase("waiting for another import to finish")):
         upgrade = database.upgrade_from(paths.db)
         inputs = (
-            input_files(list(options.paths), paths.db, allow_empty=options.complete_only)
+            input_files(list(options.paths), paths.db, options.complete_only, options.confine_to)
             if options.paths
             else []
         )
@@ -202,9 +235,11 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             if f is not None
         ]
         unchanged = len(inputs) - len(news)
-        skipped = tuple(f.path for f in news if holds_no_hands(f.path))  # only what is new
-        reads = [f for f in news if f.path not in skipped]
-        if not reads:
+        unreadable = {f.path: why for f in news if (why := unreadable_reason(f.path)) is not None}
+        readable = [f for f in news if f.path not in unreadable]
+        skipped = tuple(f.path for f in readable if holds_no_hands(f.path))  # only what is new
+        reads = [f for f in readable if f.path not in skipped]
+        if not reads and not unreadable:
             if upgrade is not None:
                 _upgrade(paths, progress)
             seconds = time.monotonic() - began
@@ -215,10 +250,13 @@ def run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
         staging = paths.staging / run
         staging.mkdir(parents=True)
         try:
+            if unreadable:
+                stage_rejects(unreadable, staging)
             summary = _import(
                 options, paths, reads, unchanged, staging, run, progress, began, started_at
             )
-            return replace(summary, upgraded_from=upgrade, skipped=skipped)
+            files_read = summary.files_read + len(unreadable)
+            return replace(summary, files_read=files_read, upgraded_from=upgrade, skipped=skipped)
         finally:
             shutil.rmtree(paths.staging, ignore_errors=True)
             remove_work(paths, run)

@@ -60,7 +60,7 @@ def parse_bytes(
     from parsers.run import parse_chunk
 
     chunk = Chunk(as_utf8(data, encoding), first_line, encoding)
-    read = parse_chunk(chunk, source_name, fmt or "en", ruleset, None)
+    read = parse_chunk(chunk, source_name, fmt, ruleset, None)
     return _frames(read.tables), int(read.fast_path_error is not None)
 
 
@@ -73,7 +73,7 @@ def parse_member(path: str, member: str | None, ruleset: str | None) -> tuple[Ta
     current: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
 
     def sink(name: str, rows: pa.Table) -> None:
-        current[name].append(rows)
+        current[name].append(plain(rows, name))  # chunks differ in dictionary encoding
 
     summary = parse_source(Source(path, member), sink, Options(ruleset=ruleset))
     parts.append({name: pa.concat_tables(rows) for name, rows in current.items() if rows})

@@ -3,7 +3,8 @@
 A page carries everything it needs: the Vega, Vega-Lite and Vega-Embed
 JavaScript comes inline from the ``vl-convert-python`` package (no CDN, no
 network when the page is opened), and each chart's specification is inline
-JSON. Player names and every other text from the database are untrusted:
+JSON. Pages written together (``--all``) share one copy of the library, a
+file beside them, instead of 900 KB inline in each. Player names and every other text from the database are untrusted:
 they are HTML-escaped, and JSON inside ``<script>`` has ``<``, ``>`` and
 ``&`` escaped so no text can close the script.
 
@@ -264,8 +265,18 @@ def _chart(div: str, spec: dict) -> tuple[str, str]:
     return f'<div id="{div}"></div>', call
 
 
-def player_page(report: PlayerReport, db_name: str, generated: str) -> str:
-    """The HTML page of one player's report."""
+def _library(charts_script: str | None) -> str:
+    """The chart library's script element: inline, or the shared file beside the page."""
+    if charts_script is None:
+        return f'<script type="text/javascript">{vega_bundle()}</script>'
+    return f'<script src="{esc(charts_script)}"></script>'
+
+
+def player_page(
+    report: PlayerReport, db_name: str, generated: str, charts_script: str | None = None
+) -> str:
+    """The HTML page of one player's report; ``charts_script``: the chart library is that file
+    beside the page (``--all`` writes it once) instead of inline."""
     cumulative = _chart("cumulative", charts.cumulative_points(report.cumulative))
     style = _chart(
         "style", charts.versus_population(versus(report, "style"), "Style against the population")
@@ -280,7 +291,7 @@ def player_page(report: PlayerReport, db_name: str, generated: str) -> str:
 <html lang="en"><head><meta charset="utf-8">
 <title>OFC report: {name}</title>
 <style>{STYLE}</style>
-<script type="text/javascript">{vega_bundle()}</script>
+{_library(charts_script)}
 </head><body>
 <h1>{name}</h1>
 <p class="meta">From {esc(db_name)}, generated {esc(generated)}. Points are recomputed by the rules

@@ -18,9 +18,11 @@ import duckdb
 
 from ofc_core.errors import UserError
 from pipeline.report.data import check_player, player_report, players
-from pipeline.report.page import index_page, player_page
+from pipeline.report.page import index_page, player_page, vega_bundle
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
+#: The chart library ``--all`` writes once beside its pages (offline: no CDN).
+CHARTS_SCRIPT = "ofc-report-charts.js"
 
 
 def file_name(player: str) -> str:
@@ -45,19 +47,36 @@ def write_player(con: duckdb.DuckDBPyConnection, player: str, out: Path, db_name
 
 
 def write_all(con: duckdb.DuckDBPyConnection, out: Path, db_name: str) -> list[Path]:
-    """Write every player's report and ``index.html`` into the folder ``out``."""
+    """Write every player's report and ``index.html`` into the folder ``out``, with the chart
+    library once beside them (``CHARTS_SCRIPT``). A run that fails (a damaged database, a full
+    disk) removes what it wrote, and ``out`` if it made it."""
     if out.exists() and not out.is_dir():
         raise UserError(f"--out {out} is a file; --all writes a folder of pages")
+    made = not out.exists()
     out.mkdir(parents=True, exist_ok=True)
-    generated = _now()
-    written, entries = [], []
-    for player in players(con):
-        report = player_report(con, player)
-        path = out / file_name(player)
-        path.write_text(player_page(report, db_name, generated), encoding="utf-8")
-        row = report.summary.row(0, named=True)
-        entries.append((player, path.name, row["hands"], row["points_per_hand"]))
-        written.append(path)
-    index = out / "index.html"
-    index.write_text(index_page(entries, db_name, generated), encoding="utf-8")
-    return [index, *written]
+    written: list[Path] = [out / CHARTS_SCRIPT]
+    try:
+        written[0].write_text(vega_bundle(), encoding="utf-8")
+        entries = [_write_page(con, player, out, db_name, written) for player in players(con)]
+        index = out / "index.html"
+        written.append(index)
+        index.write_text(index_page(entries, db_name, _now()), encoding="utf-8")
+    except BaseException:
+        for path in written:
+            path.unlink(missing_ok=True)
+        if made and not any(out.iterdir()):
+            out.rmdir()
+        raise
+    return [index, *written[1:-1]]
+
+
+def _write_page(
+    con: duckdb.DuckDBPyConnection, player: str, out: Path, db_name: str, written: list[Path]
+) -> tuple[str, str, int, float | None]:
+    """Write one player's page of ``--all`` (noted in ``written``); its index entry."""
+    report = player_report(con, player)
+    path = out / file_name(player)
+    written.append(path)
+    path.write_text(player_page(report, db_name, _now(), CHARTS_SCRIPT), encoding="utf-8")
+    row = report.summary.row(0, named=True)
+    return player, path.name, row["hands"], row["points_per_hand"]

@@ -125,10 +125,17 @@ def main(argv: list[str] | None = None) -> int:
         "cpu_s": cpu,
         "start_cpu_s": (before.ru_utime - start.ru_utime) + (before.ru_stime - start.ru_stime),
         "wall_s": wall,
-        "mb": args.path.stat().st_size / 2**20,
+        "mb": _bytes(args.path) / 2**20,
     }
     print(json.dumps(result))
     return 0
+
+
+def _bytes(path: Path) -> int:
+    """The size of a file, or of the files of a folder."""
+    if path.is_dir():
+        return sum(p.stat().st_size for p in path.iterdir())
+    return path.stat().st_size
 
 
 if __name__ == "__main__":

@@ -21,6 +21,7 @@ MODULES = {
     "evaluate": "pipeline.cli.bench.evaluate",
     "engine": "pipeline.cli.bench.engine",
     "parse": "pipeline.cli.bench.parse",
+    "small_files": "pipeline.cli.bench.small_files",
     "dashboard": "dashboard.bench.pages",
     "import_speed": "pipeline.cli.bench.import_speed",
     "simulate": "pipeline.cli.bench.simulate",

@@ -1,6 +1,8 @@
 """``ofc dashboard``: serve the Streamlit dashboard on a database made by ``ofc import``.
 
-The app listens on 127.0.0.1 unless ``--host`` says otherwise, and makes no
+The app listens on 127.0.0.1 unless ``--host`` says otherwise; its Import
+page reads the server's disk only inside the ``--import-dir`` folders (none
+by default: uploads only). It makes no
 network calls: Streamlit's usage statistics are switched off on the command
 line and in the environment.
 
@@ -40,13 +42,24 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--port", type=int, default=DEFAULT_PORT, help=f"port to listen on (default {DEFAULT_PORT})"
     )
     parser.add_argument(
+        "--import-dir",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="DIR",
+        help="a folder whose files the Import page may import (repeatable; default: none, so"
+        " the page imports uploads only)",
+    )
+    parser.add_argument(
         "--host",
         default=LOCALHOST,
         help=f"address to listen on (default {LOCALHOST}: this machine only; 0.0.0.0 opens it)",
     )
 
 
-def streamlit_command(db: Path, port: int, host: str) -> list[str]:
+def streamlit_command(
+    db: Path, port: int, host: str, import_dirs: tuple[Path, ...] = ()
+) -> list[str]:
     """The ``streamlit run`` command line that serves the app on ``db``."""
     return [
         sys.executable,
@@ -77,6 +90,7 @@ def streamlit_command(db: Path, port: int, host: str) -> list[str]:
         "--",
         "--db",
         str(db),
+        *(f"--import-dir={d}" for d in import_dirs),
     ]
 
 
@@ -123,10 +137,19 @@ def serve(command: list[str], environment: dict[str, str]) -> int:
     return 0 if stopped else code
 
 
+def checked_import_dirs(folders: list[Path]) -> tuple[Path, ...]:
+    """The ``--import-dir`` folders, resolved, or a UserError for one that is not a folder."""
+    for folder in folders:
+        if not folder.is_dir():
+            raise UserError(f"--import-dir {folder} is not a folder on this machine")
+    return tuple(folder.resolve() for folder in folders)
+
+
 def run(args: argparse.Namespace) -> int:
     if not 1 <= args.port <= 65535:
         raise UserError(f"--port must be between 1 and 65535, got {args.port}")
     db = checked_database(args.db)
+    import_dirs = checked_import_dirs(args.import_dir)
     where = f"http://{args.host}:{args.port}"
     print(f"ofc dashboard: serving {db} at {where} (Ctrl+C stops it)", file=sys.stderr)
-    return serve(streamlit_command(db, args.port, args.host), streamlit_environment())
+    return serve(streamlit_command(db, args.port, args.host, import_dirs), streamlit_environment())

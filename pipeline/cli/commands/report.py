@@ -7,7 +7,10 @@ import sys
 from pathlib import Path
 
 NAME = "report"
-HELP = "Write self-contained HTML reports (charts inline, no network) for a player or all players."
+HELP = (
+    "Write offline HTML reports: one self-contained page (charts inline), or every player's"
+    " page with the chart library once beside them (--all); no network needed."
+)
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:

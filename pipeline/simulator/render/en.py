@@ -29,7 +29,7 @@ from ofc_core.categories import (
     TWO_PAIR,
     Category,
 )
-from parsers.formats.en import SECTIONS
+from parsers.formats.en import FORMAT
 from parsers.header_words import preset_words
 from parsers.zones import en_zone
 from pipeline.rules.evaluate import (
@@ -43,20 +43,11 @@ from pipeline.rules.evaluate import (
 )
 from pipeline.simulator.render import common as rc
 
-VARIANT_WORDS = {
-    "classic": "Classic",
-    "pineapple": "Pineapple",
-    "turbo": "Turbo",
-    "pineapple-27": "Pineapple 2-7",
-}
-FL_WORDS = {
-    "default": "",
-    "13": "[FL 13]",
-    "14": "[FL 14]",
-    "progressive": "[Progressive FL]",
-    "none": "[No FL]",
-}
-ROYALTY_WORDS = {"american": "American", "russian": "Russian", "stars-2013": "Stars-2013"}
+SECTIONS = FORMAT.sections
+#: The header's words, from the format's description (``parsers.formats.en.FORMAT``).
+VARIANT_WORDS = FORMAT.words(FORMAT.variants)
+FL_WORDS = {"default": ""} | {v: f"[{w}]" for v, w in FORMAT.words(FORMAT.fantasyland).items()}
+ROYALTY_WORDS = FORMAT.words(FORMAT.royalties)
 
 _PLURALS = ("Deuces", "Threes", "Fours", "Fives", "Sixes", "Sevens", "Eights", "Nines", "Tens")
 _PLURALS += ("Jacks", "Queens", "Kings", "Aces")
@@ -209,7 +200,7 @@ def _actions(actions: pl.DataFrame, block: pl.Expr | int) -> list[pl.DataFrame]:
         actions,
         block,
         dealt,
-        pl.format("{}: timed out, cards set automatically", "player"),
+        pl.format(f"{{}}: {FORMAT.timeout}", "player"),
         pl.format("{}: sets {}{}", "player", rows, discards),
     )
 

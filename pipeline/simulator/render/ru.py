@@ -19,24 +19,15 @@ import polars as pl
 import pyarrow as pa
 
 from ofc_core.cards import CARD_NAMES, RANKS, SUIT_SYMBOLS, SUITS
-from parsers.formats.ru import SECTIONS
+from parsers.formats.ru import FORMAT
 from parsers.header_words import preset_words
 from pipeline.simulator.render import common as rc
 
-VARIANT_WORDS = {
-    "classic": "Классика",
-    "pineapple": "Ананас",
-    "turbo": "Турбо",
-    "pineapple-27": "Ананас 2-7",
-}
-FL_WORDS = {
-    "default": "",
-    "13": " (фантазия 13)",
-    "14": " (фантазия 14)",
-    "progressive": " (прогрессивная фантазия)",
-    "none": " (без фантазии)",
-}
-ROYALTY_WORDS = {"american": "американские", "russian": "российские", "stars-2013": "stars-2013"}
+SECTIONS = FORMAT.sections
+#: The header's words, from the format's description (``parsers.formats.ru.FORMAT``).
+VARIANT_WORDS = FORMAT.words(FORMAT.variants)
+FL_WORDS = {"default": ""} | {v: f" ({w})" for v, w in FORMAT.words(FORMAT.fantasyland).items()}
+ROYALTY_WORDS = FORMAT.words(FORMAT.royalties)
 #: Cyrillic rank words, in ``RANKS`` order.
 RANK_WORDS = ("2", "3", "4", "5", "6", "7", "8", "9", "10", "В", "Д", "К", "Т")
 CURRENCY_WORDS = {"RUB": "₽", "USD": "$", "EUR": "€", "UAH": "грн"}
@@ -250,7 +241,7 @@ def _actions(actions: pl.DataFrame, block: pl.Expr | int) -> list[pl.DataFrame]:
         actions,
         block,
         dealt,
-        pl.format("{}: время вышло, карты разложены автоматически", "player"),
+        pl.format(f"{{}}: {FORMAT.timeout}", "player"),
         pl.format("{}: {}", "player", parts),
     )
 

@@ -1,0 +1,137 @@
+"""Limits on what one line of a hand history may hold, so hostile input costs bounded memory.
+
+A line of a room's hand history is under a kilobyte, an ``ofc-jsonl`` hand
+a few kilobytes. A line longer than ``MAX_LINE_BYTES`` is no hand history
+line (a binary file, an archive of zeros): its bytes are not parsed but
+replaced by a short note saying so (``SKIPPED``), so the hand it sits in
+is rejected (its excerpt is the note) and a line outside any hand is one
+reject whose reason is the note (docs/parsers.md).
+
+>>> print(without_long_lines(b"ok\\n" + b"x" * 9 + b"\\nend", limit=5).decode())
+ok
+[skipped: a line of 9 bytes or more, over the limit of 5 bytes for one line (docs/parsers.md)]
+end
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from typing import BinaryIO
+
+import numpy as np
+
+#: The longest line read (bytes, without its line end).
+MAX_LINE_BYTES = 1 << 20
+#: What an over-long line is replaced by; ``SKIPPED_PREFIX`` starts every such note.
+SKIPPED = (
+    "[skipped: a line of {length:,} bytes or more, over the limit of {limit:,} bytes for one"
+    " line (docs/parsers.md)]"
+)
+SKIPPED_PREFIX = "[skipped: a line of "
+
+
+def without_long_lines(data: bytes, limit: int = MAX_LINE_BYTES) -> bytes:
+    """``data`` with every line longer than ``limit`` replaced by a note (``SKIPPED``)."""
+    if len(data) <= limit:
+        return data
+    ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
+    starts = np.concatenate([[0], ends + 1])
+    stops = np.concatenate([ends, [len(data)]])
+    long = np.flatnonzero(stops - starts > limit)
+    if not len(long):
+        return data
+    parts, at = [], 0
+    for i in long.tolist():
+        begin, stop = int(starts[i]), int(stops[i])
+        parts += [data[at:begin], SKIPPED.format(length=stop - begin, limit=limit).encode()]
+        at = stop
+    parts.append(data[at:])
+    return b"".join(parts)
+
+
+class LineLimited(io.RawIOBase):
+    """A stream that hands out at most ``limit + 1`` bytes of any line: the rest of a longer
+    line is read and dropped, so reading a file of one endless line (2 GiB of zeros in a
+    ``.gz``) needs no more memory than a normal one. ``without_long_lines`` then replaces
+    what is left of the line by its note.
+
+    >>> stream = LineLimited(io.BytesIO(b"ab\\n" + b"x" * 50 + b"\\ncd"), limit=4)
+    >>> b"".join(iter(lambda: stream.read(8), b""))
+    b'ab\\nxxxxx\\ncd'
+    """
+
+    def __init__(self, stream: BinaryIO, limit: int = MAX_LINE_BYTES) -> None:
+        self._stream = stream
+        self._limit = limit
+        self._line = 0  # bytes of the current line handed out so far
+        self._dropping = False
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        view = memoryview(buffer).cast("B")
+        while True:
+            read = _read_once(self._stream, view)
+            if not read:
+                return 0
+            kept = self._keep(view, read)
+            if kept:
+                return kept
+
+    def _keep(self, view: memoryview, size: int) -> int:
+        """Drop the bytes of ``view[:size]`` past the limit of their line; the bytes kept.
+
+        Only a line that runs over a block's edge is cut here; a longer line
+        inside the block is bounded by the block and left to ``without_long_lines``.
+        """
+        if self._dropping:
+            first = _NEWLINE.search(view, 0, size)
+            if first is None:
+                return 0
+            size -= first.start()
+            view[:size] = view[first.start() : first.start() + size]
+            self._dropping, self._line = False, 0
+        first = _NEWLINE.search(view, 0, size)
+        head = size if first is None else first.start()
+        room = self._limit + 1 - self._line
+        if head > room:  # the line from the last block grows past the limit: cut it here
+            rest = size - head
+            view[room : room + rest] = view[head:size]
+            size = room + rest
+            if first is None:
+                self._line, self._dropping = self._limit + 1, True
+                return size
+            head = room
+        if first is None:
+            self._line += head
+            return size
+        last = _last_newline(view, size)
+        tail = size - last - 1
+        if tail > self._limit + 1:
+            size = last + 1 + self._limit + 1
+            self._line, self._dropping = self._limit + 1, True
+        else:
+            self._line = tail
+        return size
+
+
+_NEWLINE = re.compile(b"\\n")
+
+
+def _last_newline(view: memoryview, size: int, window: int = 1 << 16) -> int:
+    """Where the last ``\\n`` of ``view[:size]`` is (there is one)."""
+    end = size
+    while True:
+        start = max(0, end - window)
+        found = bytes(view[start:end]).rfind(b"\n")
+        if found >= 0:
+            return start + found
+        end, window = start, window * 4
+
+
+def _read_once(stream: BinaryIO, view: memoryview) -> int:
+    """One read of ``stream`` into ``view`` (``readinto1`` where there is one: a compressed
+    stream cut short then raises only after handing out all it could decompress)."""
+    return getattr(stream, "readinto1", stream.readinto)(view) or 0

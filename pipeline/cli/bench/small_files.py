@@ -1,0 +1,77 @@
+"""Benchmark: ``ofc parse`` of many one-hand files against the same hands in one file.
+
+Rooms and export tools often write one file per hand. The simulated ``en``
+file of the ``parse`` benchmark's kind (3-handed ``pineapple-1-6-american``)
+is cut into one file per hand in ``out/bench/``; each timed run parses, in a
+new one-core process after the same warm-up as ``parse`` (see
+``pipeline.cli.bench.parse``), the folder of one-hand files, then (in
+another process) the one file, alternately, so both see the same load of a
+shared machine. The figures are the CPU seconds (user + system) of each,
+best of the runs, and their ratio, held to the target: many small files
+cost at most 3 times the one file. ``files_100k_minutes`` extrapolates the
+per-file cost to 100,000 one-hand files on two workers (two cores).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline.benchkit.figures import Figure
+from pipeline.benchkit.histories import CACHE, simulated
+from pipeline.benchkit.options import BenchOptions
+from pipeline.benchkit.timing import runs
+from pipeline.cli.bench.parse import WARM_UP_HANDS, measure_once
+
+NAME = "small_files"
+TITLE = "ofc parse on one core: one-hand files against one file of the same hands"
+
+HANDS, QUICK_HANDS = 3_000, 100
+TARGET_RATIO = 3.0
+TARGET_100K_MINUTES = 2.0
+
+
+def one_hand_files(source: Path) -> Path:
+    """A folder next to ``source`` with one file per hand of it (made once)."""
+    folder = CACHE / f"{source.stem}-one-hand-files"
+    if not folder.exists():
+        partial = folder.with_suffix(".partial")
+        partial.mkdir(parents=True, exist_ok=True)
+        hands = [h for h in source.read_text(encoding="utf-8").split("\n\n") if h.strip()]
+        for i, hand in enumerate(hands):
+            (partial / f"hand-{i:06d}.txt").write_text(hand.strip("\n") + "\n", encoding="utf-8")
+        partial.rename(folder)
+    return folder
+
+
+def run(options: BenchOptions) -> dict[str, Figure]:
+    hands = QUICK_HANDS if options.quick else HANDS
+    one_file = simulated(NAME, "en", hands, options.seed)
+    many = one_hand_files(one_file)
+    warm_up = simulated("parse", "en", QUICK_HANDS if options.quick else WARM_UP_HANDS["en"], 1)
+    repeat = min(options.repeats, 3)
+    best: dict[str, dict[str, float]] = {}
+    for _ in range(max(repeat, 1)):  # alternately, so both see the same machine
+        for name, path in (("many", many), ("one", one_file)):
+            result = measure_once(path, warm_up)
+            if name not in best or result["cpu_s"] < best[name]["cpu_s"]:
+                best[name] = result
+    many_s, one_s = best["many"]["cpu_s"], best["one"]["cpu_s"]
+    read = best["many"]["read"]
+    context = f"{read:,.0f} hands, one core, one polars thread, best of {runs(repeat)}"
+    per_file = many_s / max(read, 1)
+    return {
+        "many_files_cpu_s": Figure(many_s, "s", note=f"{read:,.0f} one-hand files; {context}"),
+        "one_file_cpu_s": Figure(one_s, "s", note=f"the same hands in one file; {context}"),
+        "many_over_one": Figure(
+            many_s / one_s if one_s > 0 else None,
+            "x",
+            target=TARGET_RATIO,
+            note="CPU seconds of the one-hand files over those of the one file",
+        ),
+        "files_100k_minutes": Figure(
+            per_file * 100_000 / 2 / 60,
+            "min",
+            target=TARGET_100K_MINUTES,
+            note="100,000 one-hand files on two workers, extrapolated from the CPU per file",
+        ),
+    }

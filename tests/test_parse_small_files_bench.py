@@ -1,0 +1,34 @@
+"""``ofc bench --only small_files``: one-hand files against one file, from a quick run."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from pipeline.benchkit.histories import simulated
+from pipeline.cli.bench import small_files
+from pipeline.cli.main import main
+
+pytestmark = pytest.mark.slow
+
+
+def test_quick_small_files_benchmark_reports_both_and_their_ratio(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["bench", "--json", "--quick", "--only", "small_files"]) == 0
+    figures = json.loads(capsys.readouterr().out)["benchmarks"]["small_files"]["figures"]
+    many, one = figures["many_files_cpu_s"]["value"], figures["one_file_cpu_s"]["value"]
+    assert many > 0 and one > 0
+    ratio = figures["many_over_one"]
+    assert ratio["value"] == pytest.approx(many / one, rel=0.01)
+    assert ratio["target"] == small_files.TARGET_RATIO and ratio["better"] == "lower"
+    assert figures["files_100k_minutes"]["target"] == small_files.TARGET_100K_MINUTES
+
+
+def test_the_folder_holds_one_file_per_hand() -> None:
+    path = simulated(small_files.NAME, "en", small_files.QUICK_HANDS, seed=0)
+    folder = small_files.one_hand_files(path)
+    texts = [p.read_text() for p in sorted(folder.iterdir())]
+    assert len(texts) == small_files.QUICK_HANDS
+    assert all(t.startswith("OFC Hand #") and t.count("OFC Hand #") == 1 for t in texts)
