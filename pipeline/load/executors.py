@@ -85,7 +85,7 @@ def run_functions(
         for task in tasks:
             on_result(function(*task))
         return
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=_worker_init)
+    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=start_worker)
     try:
         pending = {pool.submit(function, *task) for task in tasks}
         while pending:
