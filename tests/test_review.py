@@ -141,7 +141,7 @@ def test_a_second_run_reviews_nothing_again(reviewed: Path, capsys) -> None:
 def test_fantasyland_sets_use_the_solver(tmp_path: Path) -> None:
     db = archive(tmp_path, "jsonl", "aggressive,aggressive", 60, 3, 2)
     assert scalar(db, "SELECT count(*) FROM player_hands WHERE in_fantasyland") > 0
-    assert ofc("review", "--db", db, "--all", "--rollouts", "8", "--workers", "1") == 0
+    assert ofc("review", "--db", db, "--all", "--rollouts", "8", "--workers", "2") == 0  # the pool
     fantasyland = "SELECT count(*) FROM decisions WHERE kind = 'fantasyland'"
     assert scalar(db, fantasyland) == scalar(
         db, "SELECT count(*) FROM player_hands WHERE in_fantasyland AND NOT timed_out"

@@ -85,7 +85,12 @@ def run_functions(
         for task in tasks:
             on_result(function(*task))
         return
-    pool = ProcessPoolExecutor(workers, mp_context=get_context("spawn"), initializer=start_worker)
+    pool = ProcessPoolExecutor(
+        workers,
+        mp_context=get_context("spawn"),
+        initializer=start_worker,  # one polars thread each; dies with this process
+        initargs=(os.getpid(), 1),
+    )
     try:
         pending = {pool.submit(function, *task) for task in tasks}
         while pending:
