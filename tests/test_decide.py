@@ -16,7 +16,7 @@ from ofc_core.cards import format_cards
 from ofc_core.rulesets import PRESET_NAMES, load_ruleset
 from pipeline.decisions import policy, rollout_kernel, showdown
 from pipeline.decisions.decide import decide, rollout_knobs
-from pipeline.decisions.fantasyland_worth import default_fantasyland_value
+from pipeline.decisions.fantasyland_value import default_fantasyland_value
 from pipeline.decisions.placements import legal_placements
 from pipeline.decisions.showdown import ShowdownRules
 from pipeline.decisions.situation import Board, Opponent, Situation, situation_of

@@ -72,7 +72,7 @@ def _summary(context: Context, job: ImportJob) -> None:
         return
     counts = job.summary.counts
     if counts is None:
-        st.info("Nothing new: every file was imported before. The database is unchanged.")
+        _nothing_stored(job.summary.skipped)
         return
     if counts.hands_added == 0:
         st.warning(
@@ -105,6 +105,19 @@ def _summary(context: Context, job: ImportJob) -> None:
         names = [_file_name(f) for f in found["source_file"].to_list()]
         shown = found.with_columns(source_file=pl.Series(names, dtype=pl.String))
         st.dataframe(shown, hide_index=True, width="stretch", column_config=REJECTS)
+
+
+def _nothing_stored(skipped: tuple) -> None:
+    """No hand was read: say why, a warning when files were not hand histories at all."""
+    if not skipped:
+        st.info("Nothing new: every file was imported before. The database is unchanged.")
+        return
+    names = ", ".join(_file_name(str(path)) for path in skipped)
+    st.warning(
+        f"The import stored no hand: {names} skipped, not a hand history. Check that the"
+        " files are hand histories of a supported room. The database is unchanged.",
+        icon=":material/warning:",
+    )
 
 
 def _file_name(path: str | None) -> str:

@@ -35,7 +35,7 @@ import numpy as np
 from ofc_core.cards import format_cards
 from ofc_core.rulesets import Ruleset
 from pipeline.decisions import rollout_kernel
-from pipeline.decisions.fantasyland_worth import default_fantasyland_value
+from pipeline.decisions.fantasyland_value import default_fantasyland_value
 from pipeline.decisions.future import deal_plan
 from pipeline.decisions.placements import Placements, legal_placements
 from pipeline.decisions.policy import style_knobs
