@@ -88,8 +88,25 @@ def test_the_import_itself_refuses_files_outside_its_folders(secret: Path, tmp_p
         run_import(options, Progress(quiet=True))
 
 
-def test_a_file_that_is_not_a_hand_history_leaves_no_content(allowed: Path, tmp_path: Path) -> None:
+#: Past what is looked at to skip a file (1 MiB in ``ofc import``, 64 KiB in ``ofc parse``),
+#: so the file is read, and rejected.
+LONG_SECRET = SECRET * ((1 << 20) // len(SECRET) + 1)
+
+
+def test_a_small_file_that_is_not_a_hand_history_is_skipped_unread(
+    allowed: Path, tmp_path: Path
+) -> None:
     (allowed / "passwd").write_text(SECRET)
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(allowed, "--db", db) == 0
+    assert query(db, "SELECT count(*) FROM rejects") == [(0,)]
+    assert query(db, "SELECT hands_read, rejects_added FROM imports") == [(5, 0)]
+
+
+def test_a_long_file_that_is_not_a_hand_history_leaves_no_content(
+    allowed: Path, tmp_path: Path
+) -> None:
+    (allowed / "passwd").write_text(LONG_SECRET)
     db = tmp_path / "ofc.duckdb"
     assert ofc_import(allowed, "--db", db) == 0
     rows = query(db, "SELECT source_file, source_line, reason, excerpt FROM rejects")
@@ -105,6 +122,7 @@ def test_a_file_that_is_not_a_hand_history_leaves_no_content(allowed: Path, tmp_
 def test_ofc_parse_stores_no_content_of_a_file_that_is_not_a_hand_history(
     secret: Path, tmp_path: Path
 ) -> None:
+    secret.write_text(LONG_SECRET)
     out = tmp_path / "parsed"
     assert main(["parse", str(secret), "--out", str(out)]) == 0
     rejects = pl.read_parquet(out / "rejects").select("reason", "excerpt").rows()

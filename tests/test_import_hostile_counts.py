@@ -65,7 +65,7 @@ def test_a_huge_table_size_says_what_is_wrong(history: Path, tmp_path: Path) -> 
     (read, stored, rejected), rejects = _import(path, tmp_path)
     assert (read, stored, rejected) == (60, 58, 2)
     for _, reason in rejects:
-        assert "internal error" not in reason and "seats" in reason, reason
+        assert "internal error" not in reason and "table size" in reason, reason
 
 
 def test_a_line_over_the_limit_is_one_reject(history: Path, tmp_path: Path) -> None:
