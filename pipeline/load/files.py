@@ -8,7 +8,8 @@ rewritten* (read from the start; hands already stored are recognised by
 their id and fingerprint). Plain files are cut into pieces of about
 ``chunk_bytes`` between hands (after a blank line; after a line end in
 ``jsonl``), so one large file keeps every worker busy and memory flat;
-``.zip`` and ``.gz`` archives are read whole, one piece per member.
+each ``.zip`` member and ``.gz`` file is one piece, read as a stream
+(``pipeline.load.staging`` stages it a chunk at a time).
 """
 
 from __future__ import annotations

@@ -2,10 +2,14 @@
 
 A text piece (``en``, ``ru``) is one ``parsers.lines.Chunk``: whole hands,
 numbered from the piece's first line. A ``jsonl`` piece is one block
-of lines for ``parsers.jsonl``, numbered from the piece's place in the file. An archive member is parsed whole by ``parsers.run.parse_source``.
+of lines for ``parsers.jsonl``, numbered from the piece's place in the file. An archive member is read as a stream by
+``parsers.run.parse_source``, chunk by chunk, and each chunk's tables are handed on as
+soon as they are read (``parse_member``), so memory does not grow with the member.
 """
 
 from __future__ import annotations
+
+from collections.abc import Callable
 
 import polars as pl
 import pyarrow as pa
@@ -18,17 +22,6 @@ Tables = dict[str, pl.DataFrame]
 
 def _frames(tables: dict[str, pa.Table]) -> Tables:
     return {name: pl.from_arrow(plain(tables[name], name)) for name in TABLES}
-
-
-def _concat(parts: list[dict[str, pa.Table]]) -> Tables:
-    return _frames(
-        {
-            name: pa.concat_tables(
-                [plain(p[name], name) for p in parts if name in p] or [schema.empty_table()]
-            )
-            for name, schema in TABLES.items()
-        }
-    )
 
 
 def _jsonl_lines(data: bytes, first_line: int, source_name: str) -> dict[str, pa.Table]:
@@ -64,17 +57,27 @@ def parse_bytes(
     return _frames(read.tables), int(read.fast_path_error is not None)
 
 
-def parse_member(path: str, member: str | None, ruleset: str | None) -> tuple[Tables, int]:
-    """The model tables of a whole archive (or archive member), and how many of its chunks
-    the fast path failed on."""
+def parse_member(
+    path: str, member: str | None, ruleset: str | None, on_chunk: Callable[[Tables], None]
+) -> int:
+    """Read an archive (or archive member) chunk by chunk, handing each chunk's model tables
+    to ``on_chunk``; how many of its chunks the fast path failed on."""
     from parsers.run import Options, parse_source
 
-    parts: list[dict[str, pa.Table]] = []
-    current: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
+    summary = parse_source(Source(path, member), _PerChunk(on_chunk), Options(ruleset=ruleset))
+    return summary.fast_path_fallbacks
 
-    def sink(name: str, rows: pa.Table) -> None:
-        current[name].append(plain(rows, name))  # chunks differ in dictionary encoding
 
-    summary = parse_source(Source(path, member), sink, Options(ruleset=ruleset))
-    parts.append({name: pa.concat_tables(rows) for name, rows in current.items() if rows})
-    return _concat(parts), summary.fast_path_fallbacks
+class _PerChunk:
+    """A ``parse_source`` sink that hands on a chunk's tables once all of them arrived (each
+    chunk passes every table of ``parsers.schema.TABLES`` once, in any order)."""
+
+    def __init__(self, on_chunk: Callable[[Tables], None]) -> None:
+        self._on_chunk = on_chunk
+        self._tables: dict[str, pa.Table] = {}
+
+    def __call__(self, name: str, rows: pa.Table) -> None:
+        self._tables[name] = rows
+        if len(self._tables) == len(TABLES):
+            tables, self._tables = self._tables, {}
+            self._on_chunk(_frames(tables))

@@ -2,7 +2,10 @@
 
 ``stage_piece`` is what runs on a worker (a local process or a Dask worker):
 it reads its piece, parses it into the hand model, and writes the tables of
-``pipeline.load.tables`` into ``<staging>/part-NNNNNN/``. ``stage_tables`` is
+``pipeline.load.tables`` into ``<staging>/part-NNNNNN/``. An archive member
+is read as a stream and staged a chunk at a time, into
+``part-NNNNNN``, ``part-NNNNNN-00001``, ... (one part number: the hands keep
+their order by line), so memory does not grow with the member's size. ``stage_tables`` is
 the pure middle: fingerprints, the ruleset override, the rules engine, the
 street features, and rejects for hands that cannot be scored.
 
@@ -55,8 +58,9 @@ class StageResult:
     fast_path_fallbacks: int = 0  # chunks the thorough reader read after a fast path error
 
 
-def part_dir(staging: str | Path, part: int) -> Path:
-    return Path(staging) / f"part-{part:06d}"
+def part_dir(staging: str | Path, part: int, chunk: int = 0) -> Path:
+    """Where a part's tables go; ``chunk``: the chunk of an archive member after the first."""
+    return Path(staging) / (f"part-{part:06d}-{chunk:05d}" if chunk else f"part-{part:06d}")
 
 
 def _read(piece: Piece) -> tuple[bytes, int]:
@@ -169,7 +173,7 @@ class _Parsed:
     """A piece's model tables, the byte offset and line ends taken, and a held-back line."""
 
     tables: dict[str, pl.DataFrame]
-    end: int | None
+    end: int
     lines: int
     held_back_line: int | None
     fast_path_fallbacks: int
@@ -178,9 +182,6 @@ class _Parsed:
 def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
     """Parse a piece; in watch mode, hold back a last hand not yet complete."""
     name = source_name(piece)
-    if piece.end is None:
-        tables, fallbacks = parse_member(piece.path, piece.member, options.ruleset_override)
-        return _Parsed(tables, None, 0, None, fallbacks)
     data, skipped = _read(piece)
     tables, fallbacks = parse_bytes(
         data, piece.first_line, name, piece.fmt, piece.encoding, options.ruleset_override
@@ -204,6 +205,8 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
 
 def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:
     """Parse, recompute and stage one piece (runs in a worker process)."""
+    if piece.end is None:
+        return _stage_member(part, piece, options)
     began = time.perf_counter()
     parsed = _parse_piece(piece, options)
     frames = stage_tables(
@@ -220,6 +223,34 @@ def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:
         held_back_line=parsed.held_back_line,
         seconds=time.perf_counter() - began,
         fast_path_fallbacks=parsed.fast_path_fallbacks,
+    )
+
+
+def _stage_member(part: int, piece: Piece, options: StageOptions) -> StageResult:
+    """Stage an archive member a chunk at a time (see the module docstring)."""
+    began = time.perf_counter()
+    staged: list[tuple[int, int]] = []  # hands and rejects of each chunk staged
+
+    def stage_chunk(tables: dict[str, pl.DataFrame]) -> None:
+        loader = _loader(options.rules_file)
+        frames = stage_tables(tables, part, loader, options.ruleset_override)
+        write_part(frames, part_dir(options.staging, part, len(staged)))
+        staged.append((frames["hands"].height, frames["rejects"].height))
+
+    fallbacks = parse_member(piece.path, piece.member, options.ruleset_override, stage_chunk)
+    if not staged:  # nothing in the member: its part is there, empty
+        empty = {name: pl.DataFrame(schema=schema) for name, schema in STAGED.items()}
+        write_part(empty, part_dir(options.staging, part))
+    return StageResult(
+        part=part,
+        path=piece.path,
+        hands=sum(hands for hands, _ in staged),
+        rejects=sum(rejects for _, rejects in staged),
+        consumed_end=None,
+        consumed_lines=0,
+        held_back_line=None,
+        seconds=time.perf_counter() - began,
+        fast_path_fallbacks=fallbacks,
     )
 
 
