@@ -1,4 +1,5 @@
-"""Limits on what one line of a hand history may hold, so hostile input costs bounded memory.
+"""Limits on what one line and one hand of a hand history may hold, so hostile input costs
+bounded memory and gets a reason a user understands.
 
 A line of a room's hand history is under a kilobyte, an ``ofc-jsonl`` hand
 a few kilobytes. A line longer than ``MAX_LINE_BYTES`` is no hand history
@@ -6,6 +7,14 @@ line (a binary file, an archive of zeros): its bytes are not parsed but
 replaced by a short note saying so (``SKIPPED``), so the hand it sits in
 is rejected (its excerpt is the note) and a line outside any hand is one
 reject whose reason is the note (docs/parsers.md).
+
+A hand of more than ``MAX_HAND_LINES`` lines or ``MAX_HAND_BYTES`` bytes is
+no hand a room writes (ten seats, every street of Classic with a timeout
+line each, come to under 500 lines of a few hundred bytes): it is one reject, whose
+reason (``hand_too_long``) gives its size, and its lines past the header are
+not read (``parsers.segment``). A hand longer than a chunk runs into the
+next one (``Chunk.continues``): its lines there are dropped up to the next
+blank line or header (``without_continued_hand``), so it stays one reject.
 
 >>> print(without_long_lines(b"ok\\n" + b"x" * 9 + b"\\nend", limit=5).decode())
 ok
@@ -20,6 +29,7 @@ import re
 from typing import BinaryIO
 
 import numpy as np
+import polars as pl
 
 #: The longest line read (bytes, without its line end).
 MAX_LINE_BYTES = 1 << 20
@@ -29,6 +39,44 @@ SKIPPED = (
     " line (docs/parsers.md)]"
 )
 SKIPPED_PREFIX = "[skipped: a line of "
+#: The most lines (non-blank, header included) and bytes (line ends included) of one hand.
+MAX_HAND_LINES = 1_000
+MAX_HAND_BYTES = 1 << 20
+
+
+def hand_too_long(lines: pl.Expr, size: pl.Expr) -> pl.Expr:
+    """Why a hand of ``lines`` lines and ``size`` bytes is rejected.
+
+    >>> pl.select(hand_too_long(pl.lit(1500), pl.lit(60000))).item()
+    'hand too long: 1,500 lines (60,000 bytes) read, over the limit of 1,000 lines or 1,048,576 bytes for one hand (docs/parsers.md)'
+    """
+    limit = f"over the limit of {MAX_HAND_LINES:,} lines or {MAX_HAND_BYTES:,} bytes for one hand"
+    return pl.format(
+        "hand too long: {} lines ({} bytes) read, {} (docs/parsers.md)",
+        _thousands(lines),
+        _thousands(size),
+        pl.lit(limit),
+    )
+
+
+def _thousands(number: pl.Expr) -> pl.Expr:
+    """``number`` written with thousands separators (``1,048,576``)."""
+    digits = number.cast(pl.String).str.reverse().str.replace_all(r"(\d{3})", "$1,")
+    return digits.str.strip_suffix(",").str.reverse()
+
+
+def without_continued_hand(data: bytes, headers: tuple[str, ...]) -> bytes:
+    """``data`` with its first lines, up to its first blank line or line starting with one of
+    ``headers``, made blank (line ends kept, so line numbers stay): the rest of a hand or
+    run of stray lines that an earlier chunk began and accounted for.
+
+    >>> without_continued_hand(b"rest\\nmore\\nOFC Hand #2\\n", ("OFC Hand #",))
+    b'\\n\\nOFC Hand #2\\n'
+    """
+    starts = b"|".join(re.escape(h.encode()) for h in headers)
+    found = re.compile(rb"^(?:[ \t\r]*$|" + starts + rb")", re.M).search(data)
+    end = len(data) if found is None else found.start()
+    return b"\n" * data.count(b"\n", 0, end) + data[end:]
 
 
 def without_long_lines(data: bytes, limit: int = MAX_LINE_BYTES) -> bytes:

@@ -66,12 +66,15 @@ class Source:
 class Chunk:
     """Whole lines as UTF-8 bytes (possibly with bad bytes); ``first_line`` numbers the first.
 
-    ``encoding`` is what the file was read as (``utf-8`` or ``cp1251``).
+    ``encoding`` is what the file was read as (``utf-8`` or ``cp1251``); ``continues``: the
+    chunk before was cut inside a hand (no blank line for four chunk lengths), so the first
+    lines here, up to a blank line or header, are the rest of it (``parsers.limits``).
     """
 
     data: bytes
     first_line: int
     encoding: str
+    continues: bool = False
 
 
 def expand(paths: list[str]) -> list[Source]:
@@ -168,6 +171,7 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
     carry = b"" if bom else carry
     first_line = 1
     encoding = "utf-8" if bom else ""
+    continues = False  # the last chunk was cut inside a hand
     view = memoryview(np.empty(chunk_bytes, dtype=np.uint8))  # pages touched only as filled
     at_eof = False
     while not at_eof:
@@ -186,8 +190,18 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
         else:
             data, carry = b"".join((carry, view[:cut])), bytes(view[cut:size])
         if data:
-            yield Chunk(as_utf8(data, encoding), first_line, encoding)
+            yield Chunk(as_utf8(data, encoding), first_line, encoding, continues)
             first_line += count_lines(data)
+            continues = not ends_hand(data)
+
+
+def ends_hand(data: bytes) -> bool:
+    """Whether ``data`` ends with a blank line: a hand cannot run on past it.
+
+    >>> ends_hand(b"a\\n\\n"), ends_hand(b"a\\r\\n\\r\\n"), ends_hand(b"a\\nb\\n")
+    (True, True, False)
+    """
+    return data.endswith((b"\n\n", b"\n\r\n"))
 
 
 class ArchiveTruncated(EOFError):

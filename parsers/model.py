@@ -51,7 +51,10 @@ def build(
     """The model tables of a chunk; ``seen`` holds room ids stored by earlier chunks of the file."""
     ids = x.hands.select("h", "n", room_hand_id=pl.col("line").str.extract(id_pattern, 1))
     dupes = _duplicate_ids(r.hands, seen)
-    problems = _first_problems(x.errors, pl.concat([violations, dupes]), lines)
+    oversized = x.oversized.with_columns(rank=pl.lit(-2, dtype=pl.Int64))  # before all else
+    problems = _first_problems(
+        x.errors, pl.concat([violations, dupes, oversized], how="diagonal_relaxed"), lines
+    )
     good = x.hands.select("h").join(problems, on="h", how="anti")
     hands = r.hands.join(good, on="h", how="semi")
     hand_ids = hands.select("h", hand_id=pl.concat_str(pl.lit(f"{source_format}:"), "room_hand_id"))

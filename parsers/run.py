@@ -38,7 +38,7 @@ from ofc_core.rulesets import load_ruleset
 from parsers import batch, dataset, fast, jsonl, model
 from parsers.detect import detect, holds_no_hands
 from parsers.formats import TEXT_FORMATS
-from parsers.limits import LineLimited, without_long_lines
+from parsers.limits import LineLimited, without_continued_hand, without_long_lines
 from parsers.lines import (
     CHUNK_BYTES,
     HEAD_BYTES,
@@ -60,6 +60,8 @@ from parsers.workers import start_worker
 FORMAT_CHOICES = ("auto", *TEXT_FORMATS, "jsonl")
 #: What a file with no hand history in it is: skipped, not counted as hands read.
 NOT_HANDS = "skipped: not a hand history"
+#: The first words of a hand in every text format: where the rest of a cut hand ends.
+HEADER_PREFIXES = tuple(f.header_prefix for f in TEXT_FORMATS.values())
 READ_ERRORS = (OSError, EOFError, zlib.error, zipfile.BadZipFile, gzip.BadGzipFile, UnicodeError)
 
 
@@ -410,9 +412,12 @@ def parse_chunk(
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
 
     A line over ``parsers.limits.MAX_LINE_BYTES`` is replaced by a note
-    before parsing (``parsers.limits``).
+    before parsing, and the rest of a hand an earlier chunk began is dropped
+    (``parsers.limits``).
     """
     data = without_long_lines(chunk.data)
+    if chunk.continues:
+        data = without_continued_hand(data, HEADER_PREFIXES)
     if data is not chunk.data:
         chunk = Chunk(data, chunk.first_line, chunk.encoding)
     return _parse_chunk(chunk, source_name, kind, ruleset, seen)

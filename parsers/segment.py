@@ -10,6 +10,10 @@ lines before the first section have ``HEAD``.
 Non-blank lines outside every hand are *strays*: the consecutive strays
 between two hands form one run, and each run is reported as one rejected
 "hand", so a file of junk is accounted for and never disappears.
+
+A hand over the limits of ``parsers.limits`` (``MAX_HAND_LINES``,
+``MAX_HAND_BYTES``) keeps only its header line, and its reason is in
+``oversized``: its other lines are not read.
 """
 
 from __future__ import annotations
@@ -18,6 +22,7 @@ from dataclasses import dataclass
 
 import polars as pl
 
+from parsers.limits import MAX_HAND_BYTES, MAX_HAND_LINES, hand_too_long
 from parsers.lines import UNDECODED
 
 HEAD, SHOWDOWN, SUMMARY, UNKNOWN = -1, 100, 101, -2
@@ -87,12 +92,14 @@ class Segmented:
     ``lines``: the hands' non-blank lines (``line``, ``n``, ``h``, ``sec``);
     ``hands``: one row per hand (``h``, ``n`` of its header, ``line``, ``last`` line);
     ``strays``: one row per run of lines outside hands (``n``, ``count``, ``line``, and
-    ``garbled``: how many of them hold bytes that did not decode).
+    ``garbled``: how many of them hold bytes that did not decode);
+    ``oversized``: hands over the limits (``h``, ``n`` of the header, ``reason``).
     """
 
     lines: pl.DataFrame
     hands: pl.DataFrame
     strays: pl.DataFrame
+    oversized: pl.DataFrame
 
 
 def segment(
@@ -134,6 +141,10 @@ def segment(
         ]
     )
     in_hand = frame.filter(pl.col("inside") & ~pl.col("blank")).drop("inside", "blank", "header")
+    oversized = _oversized(in_hand)
+    if oversized.height:
+        over = pl.col("h").is_in(oversized.get_column("h").implode())
+        in_hand = in_hand.filter(~over | pl.col("n").is_in(oversized.get_column("n").implode()))
     strays = (
         frame.filter(~pl.col("inside") & ~pl.col("blank"))
         .group_by("h", maintain_order=True)
@@ -150,6 +161,20 @@ def segment(
         .select("h", "n", "line")
         .join(_last_lines(in_hand), on="h", how="left"),
         strays=strays,
+        oversized=oversized,
+    )
+
+
+def _oversized(in_hand: pl.DataFrame) -> pl.DataFrame:
+    """The hands over ``MAX_HAND_LINES`` lines or ``MAX_HAND_BYTES`` bytes, with the reason."""
+    sizes = in_hand.group_by("h", maintain_order=True).agg(
+        pl.col("n").first(),
+        lines=pl.len(),
+        size=(pl.col("line").str.len_bytes() + 1).sum(),
+    )
+    over = (pl.col("lines") > MAX_HAND_LINES) | (pl.col("size") > MAX_HAND_BYTES)
+    return sizes.filter(over).select(
+        "h", "n", reason=hand_too_long(pl.col("lines"), pl.col("size"))
     )
 
 

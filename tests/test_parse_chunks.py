@@ -3,7 +3,8 @@
 Whatever the text and chunk size, the chunks put back together are the
 stream (less a UTF-8 BOM), line numbers follow on from chunk to chunk, and a
 chunk cut before the end of the stream ends after a blank line, or at a line
-end when no blank line came for four chunk lengths (then the chunk holds none).
+end when no blank line came for four chunk lengths (then the chunk holds none,
+and the next one says it ``continues`` a hand).
 """
 
 from __future__ import annotations
@@ -37,3 +38,6 @@ def test_chunks_rebuild_the_stream(lines: list[str], ending: str, size: int, bom
         blank_end = chunk.data.endswith((b"\n\n", b"\n\r\n"))
         no_blank = b"\n\n" not in chunk.data and b"\n\r\n" not in chunk.data
         assert chunk.data.endswith(b"\n") and (blank_end or no_blank)
+    continues = [c.continues for c in chunks]
+    cut_inside = [not c.data.endswith((b"\n\n", b"\n\r\n")) for c in chunks[:-1]]
+    assert continues == [False, *cut_inside][: len(chunks)]  # the next chunk is told

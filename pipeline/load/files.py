@@ -33,6 +33,7 @@ _BLOCK = 8 << 20
 _BOM = b"\xef\xbb\xbf"
 _HAND_END = {"text": re.compile(rb"\n\r?\n"), "jsonl": re.compile(rb"\n")}
 ARCHIVE_SUFFIXES = (".zip", ".gz")
+_BLANK_END = (b"\n\n", b"\n\r\n")  # a piece ending so ends between hands
 
 
 class Digest(Protocol):
@@ -55,6 +56,7 @@ class Piece:
     fmt: str | None  # en, ru, jsonl; None: no hand header found (its lines become rejects)
     encoding: str  # utf-8 or cp1251 (archives: decided by the reader)
     last: bool  # the file's last piece: where a hand may still be being written
+    continues: bool = False  # the piece before was cut inside a hand (``parsers.limits``)
 
     @property
     def separator(self) -> str:
@@ -219,6 +221,7 @@ def pieces(
         buffer = bytearray()
         remaining = file.size - start
         skipping = False  # dropping the rest of a line cut for its length
+        continues = False  # the last piece was cut inside a hand
         while remaining > 0:
             block = handle.read(min(_BLOCK, remaining))
             if not block:
@@ -231,15 +234,20 @@ def pieces(
                 skipping, dropped = _skip_line(buffer)
                 start += dropped
             while remaining > 0 and (cut := _cut(buffer, hand_end, chunk_bytes)):
-                yield Piece(file.path, None, start, start + cut, line, fmt, encoding, False)
+                yield Piece(
+                    file.path, None, start, start + cut, line, fmt, encoding, False, continues
+                )
                 line += buffer.count(b"\n", 0, cut)
                 skipping = buffer[cut - 1] != ord("\n")  # cut inside an endless line
+                continues = fmt != "jsonl" and not buffer.endswith(_BLANK_END, 0, cut)
                 start += cut
                 del buffer[:cut]
                 if skipping:
                     skipping, dropped = _skip_line(buffer)
                     start += dropped
-        yield Piece(file.path, None, start, start + len(buffer), line, fmt, encoding, True)
+        yield Piece(
+            file.path, None, start, start + len(buffer), line, fmt, encoding, True, continues
+        )
 
 
 def source_name(piece: Piece) -> str:

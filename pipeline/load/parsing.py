@@ -45,14 +45,16 @@ def parse_bytes(
     fmt: str | None,
     encoding: str,
     ruleset: str | None,
+    continues: bool = False,
 ) -> tuple[Tables, int]:
     """The model tables of a piece of text starting at line ``first_line`` of ``source_name``,
-    and 1 when the fast path failed on it (the thorough reader read it), else 0."""
+    and 1 when the fast path failed on it (the thorough reader read it), else 0.
+    ``continues``: the piece starts inside a hand the piece before began."""
     if fmt == "jsonl":
         return _frames(_jsonl_lines(data, first_line, source_name)), 0
     from parsers.run import parse_chunk
 
-    chunk = Chunk(as_utf8(data, encoding), first_line, encoding)
+    chunk = Chunk(as_utf8(data, encoding), first_line, encoding, continues)
     read = parse_chunk(chunk, source_name, fmt, ruleset, None)
     return _frames(read.tables), int(read.fast_path_error is not None)
 

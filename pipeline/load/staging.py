@@ -184,7 +184,13 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
     name = source_name(piece)
     data, skipped = _read(piece)
     tables, fallbacks = parse_bytes(
-        data, piece.first_line, name, piece.fmt, piece.encoding, options.ruleset_override
+        data,
+        piece.first_line,
+        name,
+        piece.fmt,
+        piece.encoding,
+        options.ruleset_override,
+        piece.continues,
     )
     end = piece.start + skipped + len(data)
     lines = data.count(b"\n")
