@@ -28,6 +28,7 @@ import pyarrow.json as pj
 
 from ofc_core.errors import UserError
 from parsers.jsonl_checks import first_problems
+from parsers.limits import MAX_LINE_BYTES, LineLimited, line_too_long
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
 
 VERSION = 1
@@ -118,13 +119,17 @@ def read_jsonl(path: str | Path) -> dict[str, pa.Table]:
 
 
 def iter_jsonl(path: str | Path, block_bytes: int = BLOCK_BYTES) -> Iterator[dict[str, pa.Table]]:
-    """The model tables of an ``ofc-jsonl`` file, a block of lines at a time."""
+    """The model tables of an ``ofc-jsonl`` file, a block of lines at a time.
+
+    A line over ``parsers.limits.MAX_LINE_BYTES`` is read only up to the limit
+    (``LineLimited``), so it costs no more memory than a short one, and rejected.
+    """
     source = str(path)
     seen: dict[str, int] = {}
     path = Path(path)
     if not path.is_file():
         raise UserError(f"cannot read {source}: no such file; check the path")
-    with path.open("rb") as handle:
+    with path.open("rb") as raw, io.BufferedReader(LineLimited(raw), 1 << 20) as handle:
         for first_line, lines in _blocks(handle, block_bytes):
             yield read_block(source, first_line, lines, seen)
 
@@ -165,7 +170,7 @@ def read_block(
     keep = np.array([bool(line.strip()) for line in lines], dtype=bool)
     lines = [line for line, k in zip(lines, keep, strict=True) if k]
     numbers = numbers[keep]
-    rejected = _not_utf8(lines)
+    rejected = _not_utf8(lines) | _too_long(lines)
     readable = [i for i in range(len(lines)) if i not in rejected]
     parsed, failed = _parse([lines[i] for i in readable])
     rejected |= {readable[i]: reason for i, reason in failed.items()}
@@ -173,6 +178,13 @@ def read_block(
     good = np.ones(len(lines), dtype=bool)
     good[list(rejected)] = False
     return _tables(source, table, numbers[good], lines, numbers, rejected, seen)
+
+
+def _too_long(lines: list[bytes]) -> dict[int, str]:
+    """Lines over the line limit (``parsers.limits``), which are not parsed."""
+    return {
+        i: line_too_long(len(line)) for i, line in enumerate(lines) if len(line) > MAX_LINE_BYTES
+    }
 
 
 def _not_utf8(lines: list[bytes]) -> dict[int, str]:
@@ -253,6 +265,8 @@ def diagnose(line: bytes, arrow_message: str = "") -> str:
 
 
 def _room_id(line: bytes) -> str | None:
+    if len(line) > MAX_LINE_BYTES:
+        return None
     try:
         value = json.loads(line)
     except (ValueError, UnicodeDecodeError):
@@ -262,7 +276,7 @@ def _room_id(line: bytes) -> str | None:
 
 
 def _excerpt(line: bytes) -> str:
-    return line.decode("utf-8", errors="replace")[:EXCERPT]
+    return line[: 4 * EXCERPT].decode("utf-8", errors="replace")[:EXCERPT]
 
 
 def _tables(source, table, good_numbers, lines, numbers, rejected, seen) -> dict[str, pa.Table]:

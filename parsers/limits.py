@@ -44,6 +44,18 @@ MAX_HAND_LINES = 1_000
 MAX_HAND_BYTES = 1 << 20
 
 
+def line_too_long(length: int, limit: int = MAX_LINE_BYTES) -> str:
+    """Why a line of ``length`` bytes (or more: all of it that was read) is rejected.
+
+    >>> line_too_long(2_000_000)
+    'line too long: 2,000,000 bytes or more, over the limit of 1,048,576 bytes for one line (docs/parsers.md)'
+    """
+    return (
+        f"line too long: {length:,} bytes or more, over the limit of {limit:,} bytes for one"
+        " line (docs/parsers.md)"
+    )
+
+
 def hand_too_long(lines: pl.Expr, size: pl.Expr) -> pl.Expr:
     """Why a hand of ``lines`` lines and ``size`` bytes is rejected.
 

@@ -382,7 +382,7 @@ def emit_jsonl(source: Source, emit: _Tally) -> None:
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "member.jsonl"
         with open_binary(source) as raw, open(path, "wb") as out:
-            shutil.copyfileobj(raw, out, 1 << 20)
+            shutil.copyfileobj(LineLimited(raw), out, 1 << 20)  # no endless line on disk
         named = pl.lit(source.name)
         for tables in jsonl.iter_jsonl(path):
             emit(

@@ -57,6 +57,19 @@ def test_a_file_mixing_utf8_and_windows_1251_names_the_encoding(tmp_path: Path) 
     assert any("Windows-1251" in reason and "UTF-8" in reason for _, reason in rejects), rejects
 
 
+def test_a_file_starting_in_windows_1251_names_the_utf8_part(tmp_path: Path) -> None:
+    cp1251 = simulate(tmp_path / "ru1.txt", 600, seed=24, fmt="ru").read_text(encoding="utf-8")
+    first = cp1251.encode("cp1251", errors="replace")
+    assert len(first) > 1 << 20  # the encoding is chosen on the first megabyte: Windows-1251
+    utf8 = simulate(tmp_path / "ru2.txt", 5, seed=25, fmt="ru").read_bytes()
+    mixed = tmp_path / "mixed.txt"
+    mixed.write_bytes(first + b"\n" + utf8)
+    (_, stored, rejected), rejects = _import(mixed, tmp_path)
+    assert stored == 600 and rejected >= 1
+    named = [r for _, r in rejects if "UTF-8" in r and "Windows-1251" in r]
+    assert named and all("encoding" in r for r in named), rejects
+
+
 def test_a_huge_table_size_says_what_is_wrong(history: Path, tmp_path: Path) -> None:
     hands = en_hands(history.read_text(encoding="utf-8"))
     bad = [hands[0].replace("3-max", "300-max", 1), hands[1].replace("3-max", "9" * 30 + "-max")]
