@@ -71,7 +71,7 @@ def build(
                 source_file=pl.lit(source_file),
                 source_line="n",
                 room_hand_id=pl.lit(None, dtype=pl.String),
-                reason=stray_reason(),
+                reason=stray_reason(pl.col("misread")),
                 excerpt=pl.col("line").str.slice(0, EXCERPT_CHARS),
             ),
         ]
@@ -88,15 +88,20 @@ def build(
     )
 
 
-def stray_reason() -> pl.Expr:
+def stray_reason(misread: pl.Expr | None = None) -> pl.Expr:
     """Why a run of stray lines (``count``, ``garbled``, first ``line``) is rejected, naming
-    an encoding mix-up when its lines did not decode, and a line skipped for its length.
+    an encoding mix-up when its lines did not decode (``garbled``) or are UTF-8 text read as
+    Windows-1251 (``misread``: how many, ``parsers.segment``), and a line skipped for its length.
 
-    >>> runs = pl.DataFrame({"count": [2, 4858], "garbled": [0, 4858], "line": ["a", "b"]})
-    >>> print("\\n".join(runs.select(stray_reason()).to_series()))
+    >>> runs = pl.DataFrame(
+    ...     {"count": [2, 4858, 245], "garbled": [0, 4858, 5], "misread": [0, 0, 245], "line": ["a"] * 3}
+    ... )
+    >>> print("\\n".join(runs.select(stray_reason(pl.col("misread"))).to_series()))
     2 line(s) outside any hand: no hand header before them
     4858 line(s) outside any hand: no hand header before them; 4858 of them are not valid UTF-8, the encoding the file starts in: part of the file is in another encoding (such as Windows-1251); save the whole file in one encoding
+    245 line(s) outside any hand: no hand header before them; 245 of them are UTF-8 text read as Windows-1251, the encoding the file starts in: part of the file is in another encoding (UTF-8); save the whole file in one encoding
     """
+    misread = pl.lit(0) if misread is None else misread
     plain = pl.format("{} line(s) outside any hand: no hand header before them", "count")
     skipped = pl.col("line").str.starts_with(SKIPPED_PREFIX) & (pl.col("count") == 1)
     garbled = pl.format(
@@ -105,9 +110,17 @@ def stray_reason() -> pl.Expr:
         plain,
         "garbled",
     )
+    misread_utf8 = pl.format(
+        "{}; {} of them are UTF-8 text read as Windows-1251, the encoding the file starts in:"
+        " part of the file is in another encoding (UTF-8); save the whole file in one encoding",
+        plain,
+        misread,
+    )
     return (
         pl.when(skipped)
         .then(pl.format("{}: not a line of a hand history", "line"))
+        .when(misread > 0)
+        .then(misread_utf8)
         .when(pl.col("garbled") > 0)
         .then(garbled)
         .otherwise(plain)

@@ -27,6 +27,13 @@ from parsers.lines import UNDECODED
 
 HEAD, SHOWDOWN, SUMMARY, UNKNOWN = -1, 100, 101, -2
 
+#: UTF-8 text read as Windows-1251: the two bytes of a Cyrillic (or ``·``, ``№``) character
+#: read as a capital (lead bytes 0xC2-0xDF) and a sign (bytes 0x80-0xBF), twice in a row
+#: (``Раздача`` reads as ``Р\xa0Р°Р·РґР°С‡Р°``), which Russian text does not hold.
+_LEADS = bytes(range(0xC2, 0xE0)).decode("cp1251")
+_SIGNS = bytes(range(0x80, 0xC0)).decode("cp1251", errors="replace")
+MISREAD_UTF8 = f"(?:[{_LEADS}][{_SIGNS}]){{2}}"
+
 
 @dataclass(frozen=True)
 class SectionWords:
@@ -92,7 +99,8 @@ class Segmented:
     ``lines``: the hands' non-blank lines (``line``, ``n``, ``h``, ``sec``);
     ``hands``: one row per hand (``h``, ``n`` of its header, ``line``, ``last`` line);
     ``strays``: one row per run of lines outside hands (``n``, ``count``, ``line``, and
-    ``garbled``: how many of them hold bytes that did not decode);
+    ``garbled``: how many of them hold bytes that did not decode, ``misread``: how many
+    look like UTF-8 text read as Windows-1251);
     ``oversized``: hands over the limits (``h``, ``n`` of the header, ``reason``).
     """
 
@@ -153,6 +161,7 @@ def segment(
             count=pl.len(),
             line=pl.col("line").first(),
             garbled=pl.col("line").str.contains(UNDECODED, literal=True).sum(),
+            misread=pl.col("line").str.contains(MISREAD_UTF8).sum(),
         )
     )
     return Segmented(
