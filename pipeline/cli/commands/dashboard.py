@@ -100,14 +100,16 @@ def streamlit_environment() -> dict[str, str]:
 
 
 def checked_database(db: Path) -> Path:
-    """``db`` as an absolute path, or a UserError saying how to make or upgrade one."""
+    """``db`` as an absolute path, or a UserError saying how to make or upgrade one, or
+    that it is cut short (``pipeline.load.integrity``): told before the server starts."""
     from pipeline.load.database import schema_problem, schema_version
+    from pipeline.load.integrity import cut_short
 
     if not db.is_file():
         raise UserError(
             f"database {db} does not exist: create it with `ofc import --db {db} FILES...`"
         )
-    problem = schema_problem(db, schema_version(db))
+    problem = schema_problem(db, schema_version(db)) or cut_short(db)
     if problem:
         raise UserError(problem)
     return db.resolve()
