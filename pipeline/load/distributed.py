@@ -1,7 +1,8 @@
 """Staging on a Dask distributed cluster (``ofc import --engine dask --scheduler ADDRESS``).
 
-Each piece becomes one task running ``pipeline.load.staging.stage_piece`` on
-a worker, exactly as on local processes; the workers write their Parquet
+Each piece (or batch of small files) becomes one task running
+``pipeline.load.staging.stage_task`` on a worker, exactly as on local
+processes; the workers write their Parquet
 parts into the staging folder next to the database, which the DuckDB load
 then reads on this machine. So the workers need the project installed (the
 same version) and the input files and the database's folder at the same
@@ -15,7 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ofc_core.errors import UserError
-from pipeline.load.staging import StageOptions, stage_piece
+from pipeline.load.staging import StageOptions, stage_task
 
 CONNECT_TIMEOUT = "10s"
 
@@ -46,13 +47,14 @@ def run_dask(tasks: Iterable, options: StageOptions, address: str | None, on_res
     run = Path(options.staging).name
     try:
         futures = as_completed()
-        for part, piece in tasks:
+        for part, task in tasks:
             futures.add(
                 client.submit(
-                    stage_piece, part, piece, options, pure=False, key=f"ofc-stage-{run}-{part}"
+                    stage_task, part, task, options, pure=False, key=f"ofc-stage-{run}-{part}"
                 )
             )
         for future in futures:
-            on_result(future.result())
+            for result in future.result():
+                on_result(result)
     finally:
         client.close()

@@ -1,7 +1,8 @@
 """Running staging tasks: inline, on local worker processes, or on a Dask cluster.
 
-Every engine runs the same function, ``pipeline.load.staging.stage_piece``,
-once per piece, and hands each result to ``on_result`` as it finishes. Tasks
+Every engine runs the same function, ``pipeline.load.staging.stage_task``,
+once per piece or batch of small files, and hands each result (one per file
+of a batch) to ``on_result`` as it finishes. Tasks
 are submitted while the planner still cuts files into pieces, so workers
 start at once. Local workers are fresh interpreters (``spawn``: no inherited
 threads or locks) with one polars thread each, since the workers already use
@@ -16,18 +17,19 @@ from concurrent.futures import FIRST_COMPLETED, Future, ProcessPoolExecutor, wai
 from multiprocessing import get_context
 
 from parsers.workers import start_worker
-from pipeline.load.files import Piece
-from pipeline.load.staging import StageOptions, StageResult, stage_piece
+from pipeline.load.files import Batch, Piece
+from pipeline.load.staging import StageOptions, StageResult, stage_task
 
-Task = tuple[int, Piece]
+Task = tuple[int, Piece | Batch]
 OnResult = Callable[[StageResult], None]
 ENGINES = ("local", "dask")
 
 
 def run_inline(tasks: Iterable[Task], options: StageOptions, on_result: OnResult) -> None:
     """Run every task in this process, one after another."""
-    for part, piece in tasks:
-        on_result(stage_piece(part, piece, options))
+    for part, task in tasks:
+        for result in stage_task(part, task, options):
+            on_result(result)
 
 
 def run_local(
@@ -45,18 +47,23 @@ def run_local(
     )
     pending: set[Future] = set()
     try:
-        for part, piece in tasks:
-            pending.add(pool.submit(stage_piece, part, piece, options))
+        for part, task in tasks:
+            pending.add(pool.submit(stage_task, part, task, options))
             done = {f for f in pending if f.done()}
             pending -= done
-            for future in done:
-                on_result(future.result())
+            _report(done, on_result)
         while pending:
             done, pending = wait(pending, return_when=FIRST_COMPLETED)
-            for future in done:
-                on_result(future.result())
+            _report(done, on_result)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+
+
+def _report(done: set[Future], on_result: OnResult) -> None:
+    """Hand the results of finished tasks to ``on_result``."""
+    for future in done:
+        for result in future.result():
+            on_result(result)
 
 
 def run_tasks(

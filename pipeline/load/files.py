@@ -9,7 +9,8 @@ their id and fingerprint). Plain files are cut into pieces of about
 ``chunk_bytes`` between hands (after a blank line; after a line end in
 ``jsonl``), so one large file keeps every worker busy and memory flat;
 each ``.zip`` member and ``.gz`` file is one piece, read as a stream
-(``pipeline.load.staging`` stages it a chunk at a time).
+(``pipeline.load.staging`` stages it a chunk at a time). Consecutive small
+plain files read from their start are one task together (``Batch``, ``groups``).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 from typing import Protocol
 
 from ofc_core.errors import UserError
+from parsers.batch import BATCH_FILES, SMALL_FILE_BYTES
 from parsers.detect import detect
 from parsers.detect import holds_no_hands as detect_no_hands
 from parsers.lines import Source, choose_encoding, expand
@@ -62,6 +64,14 @@ class Piece:
     def separator(self) -> str:
         """What ends a hand: a blank line (``text``) or a line end (``jsonl``)."""
         return "jsonl" if self.fmt == "jsonl" else "text"
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Small whole files read as one staging task (``parsers.batch``), with their sizes:
+    many one-hand files cost about what one file of their hands does."""
+
+    files: tuple[tuple[str, int], ...]
 
 
 @dataclass(frozen=True)
@@ -152,6 +162,35 @@ def to_read(
 
 #: How much of a plain file is read to tell its encoding and format.
 KIND_BYTES = 1 << 20
+
+
+def batchable(file: FileToRead, complete_only: bool) -> bool:
+    """Whether ``file`` may be read in a ``Batch``: a small plain file read from its start,
+    outside ``--watch`` (which may hold back a hand still being written)."""
+    small = file.size <= SMALL_FILE_BYTES and not file.archive
+    return small and file.start == 0 and not complete_only
+
+
+def groups(
+    files: list[FileToRead], chunk_bytes: int, complete_only: bool
+) -> Iterator[list[FileToRead]]:
+    """The files in order, consecutive batchable ones together (up to ``BATCH_FILES`` files
+    or ``chunk_bytes`` bytes), every other file alone."""
+    pending: list[FileToRead] = []
+    for file in files:
+        if pending and (
+            not batchable(file, complete_only)
+            or len(pending) >= BATCH_FILES
+            or sum(f.size for f in pending) + file.size > chunk_bytes
+        ):
+            yield pending
+            pending = []
+        if batchable(file, complete_only):
+            pending.append(file)
+        else:
+            yield [file]
+    if pending:
+        yield pending
 
 
 def holds_no_hands(path: str | Path) -> bool:
@@ -248,6 +287,12 @@ def pieces(
         yield Piece(
             file.path, None, start, start + len(buffer), line, fmt, encoding, True, continues
         )
+
+
+def whole_file(path: str, size: int) -> Piece:
+    """A small plain file as one piece (a file of a ``Batch`` read on its own)."""
+    [piece] = pieces(FileToRead(path, size, 0, 0, 0, False, None), max(size, 1) + 1)
+    return piece
 
 
 def source_name(piece: Piece) -> str:

@@ -26,9 +26,11 @@ from pipeline.load import database, store
 from pipeline.load.executors import Task, run_tasks
 from pipeline.load.files import (
     CHUNK_BYTES,
+    Batch,
     Digest,
     FileToRead,
     feed,
+    groups,
     holds_no_hands,
     input_files,
     pieces,
@@ -117,17 +119,25 @@ def _writable(path: Path) -> bool:
 def _tasks(
     files: list[FileToRead],
     chunk_bytes: int,
+    complete_only: bool,
     owner: dict[int, tuple[str, int]],
     digests: dict[str, Digest],
 ) -> Iterator[Task]:
-    """Numbered pieces of every file.
+    """Numbered pieces of every file, and batches of small files (a part number per file).
 
     ``owner`` learns each part's file and byte count; ``digests`` gets each
     plain file's sha256, fed while the file is cut (its prefix first when the
     file has grown).
     """
     part = 0
-    for file in files:
+    for group in groups(files, chunk_bytes, complete_only):
+        if len(group) > 1:
+            for i, file in enumerate(group):
+                owner[part + 1 + i] = (file.path, file.size)
+            yield part + 1, Batch(tuple((f.path, f.size) for f in group))
+            part += len(group)
+            continue
+        [file] = group
         digest = None
         if not file.archive:
             digest = feed(hashlib.sha256(), file.path, file.start)
@@ -184,7 +194,7 @@ def _stage(
         complete_only=options.complete_only,
     )
     run_tasks(
-        _tasks(files, options.chunk_bytes, owner, digests),
+        _tasks(files, options.chunk_bytes, options.complete_only, owner, digests),
         stage_options,
         options.engine,
         options.workers,

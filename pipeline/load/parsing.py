@@ -2,7 +2,8 @@
 
 A text piece (``en``, ``ru``) is one ``parsers.lines.Chunk``: whole hands,
 numbered from the piece's first line. A ``jsonl`` piece is one block
-of lines for ``parsers.jsonl``, numbered from the piece's place in the file. An archive member is read as a stream by
+of lines for ``parsers.jsonl``, numbered from the piece's place in the file. Small files are read together
+(``parse_files_together``, as ``ofc parse`` does). An archive member is read as a stream by
 ``parsers.run.parse_source``, chunk by chunk, and each chunk's tables are handed on as
 soon as they are read (``parse_member``), so memory does not grow with the member.
 """
@@ -83,3 +84,20 @@ class _PerChunk:
         if len(self._tables) == len(TABLES):
             tables, self._tables = self._tables, {}
             self._on_chunk(_frames(tables))
+
+
+def parse_files_together(paths: list[str], ruleset: str | None) -> tuple[Tables, dict[str, int]]:
+    """The model tables of small files read as one chunk where they read cleanly
+    (``parsers.run.parse_sources``), and per file, the chunks the fast path failed on."""
+    from parsers.run import Options, parse_sources
+
+    parts: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
+
+    def sink(name: str, rows: pa.Table) -> None:
+        parts[name].append(plain(rows, name))
+
+    summaries = parse_sources([Source(path) for path in paths], sink, Options(ruleset=ruleset))
+    tables = {
+        name: pa.concat_tables(rows or [TABLES[name].empty_table()]) for name, rows in parts.items()
+    }
+    return _frames(tables), {f.name: f.fast_path_fallbacks for f in summaries}

@@ -23,9 +23,9 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.load.files import Piece, source_name
+from pipeline.load.files import Batch, Piece, source_name, whole_file
 from pipeline.load.fingerprint import fingerprints
-from pipeline.load.parsing import parse_bytes, parse_member
+from pipeline.load.parsing import parse_bytes, parse_files_together, parse_member
 from pipeline.load.recompute import RulesetLoader, recompute, ruleset_loader
 from pipeline.load.street_features import street_features
 from pipeline.load.tables import STAGED, conform
@@ -207,6 +207,77 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
     return _Parsed(
         _drop_from(tables, tail_line), taken, data.count(b"\n", 0, cut), tail_line, fallbacks
     )
+
+
+def stage_task(part: int, task: Piece | Batch, options: StageOptions) -> list[StageResult]:
+    """Stage a piece, or a batch of small files (a result per file): what every engine runs."""
+    if isinstance(task, Batch):
+        return _stage_batch(part, task, options)
+    return [stage_piece(part, task, options)]
+
+
+def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageResult]:
+    """Stage small files read together (``parsers.batch``); file ``i`` has part number
+    ``part + i``, and the files staged together share the first of theirs.
+
+    Files that share a hand id with another file of the batch are staged one by
+    one, each with its own number, so their copies stay apart and in file order
+    (the first read wins).
+    """
+    began = time.perf_counter()
+    paths = [path for path, _ in batch.files]
+    tables, fallbacks = parse_files_together(paths, options.ruleset_override)
+    hands = tables["hands"]
+    shared = set(hands.filter(pl.col("hand_id").is_duplicated()).get_column("source_file"))
+    together = [i for i, path in enumerate(paths) if path not in shared]
+    results = []
+    if together:
+        number = part + together[0]
+        frames = stage_tables(
+            _only_files(tables, [paths[i] for i in together]),
+            number,
+            _loader(options.rules_file),
+            options.ruleset_override,
+        )
+        write_part(frames, part_dir(options.staging, number))
+        counts = {
+            name: dict(frames[name].group_by("source_file").len().iter_rows())
+            for name in ("hands", "rejects")
+        }
+        share = (time.perf_counter() - began) / len(together)
+        results = [
+            StageResult(
+                part=part + i,
+                path=paths[i],
+                hands=counts["hands"].get(paths[i], 0),
+                rejects=counts["rejects"].get(paths[i], 0),
+                consumed_end=batch.files[i][1],
+                consumed_lines=_line_ends(paths[i]),
+                held_back_line=None,
+                seconds=share,
+                fast_path_fallbacks=fallbacks.get(paths[i], 0),
+            )
+            for i in together
+        ]
+    alone = [i for i, path in enumerate(paths) if path in shared]
+    return results + [stage_piece(part + i, whole_file(*batch.files[i]), options) for i in alone]
+
+
+def _only_files(tables: dict[str, pl.DataFrame], paths: list[str]) -> dict[str, pl.DataFrame]:
+    """The rows of ``tables`` read from ``paths`` (whose hand ids no other file has)."""
+    hands = tables["hands"].filter(pl.col("source_file").is_in(paths))
+    kept = hands.select("hand_id")
+    return {
+        "hands": hands,
+        "player_hands": tables["player_hands"].join(kept, on="hand_id", how="semi"),
+        "placements": tables["placements"].join(kept, on="hand_id", how="semi"),
+        "rejects": tables["rejects"].filter(pl.col("source_file").is_in(paths)),
+    }
+
+
+def _line_ends(path: str) -> int:
+    """The line ends in a (small) file, as a piece of the whole file counts them."""
+    return Path(path).read_bytes().count(b"\n")
 
 
 def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:

@@ -1,0 +1,82 @@
+"""``ofc import`` reads consecutive small files together, as one staging task (``Batch``), and
+stores exactly what reading them one by one stores: hands, their files and lines, rejects,
+copies of one hand in two files (the first file's kept, the other counted or a conflict),
+and what ``source_files`` remembers."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from pipeline.load.files import Batch, groups, to_read
+from pipeline.load.importer import ImportOptions, _tasks, run_import
+from pipeline.load.progress import Progress
+from tests.import_support import en_hands, query, simulate
+
+#: Smaller than any file: every file is read on its own (the reference).
+ALONE = 64
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """60 one-hand files, a file repeating one of them, one changing another (a conflict),
+    one with a broken hand, one with stray lines, and one in Windows-1251."""
+    folder = tmp_path_factory.mktemp("small")
+    hands = en_hands(simulate(folder / "all.txt", 60, seed=81).read_text(encoding="utf-8"))
+    (folder / "all.txt").unlink()
+    for i, hand in enumerate(hands):
+        (folder / f"h{i:03d}.txt").write_text(hand, encoding="utf-8")
+    (folder / "h010-again.txt").write_text(hands[10], encoding="utf-8")
+    (folder / "h020-changed.txt").write_text(hands[20].replace(" 3-max", " 6-max", 1), "utf-8")
+    (folder / "h030-broken.txt").write_text(hands[30].replace("*** SHOWDOWN ***\n", ""), "utf-8")
+    (folder / "h040-strays.txt").write_text("notes\n\n" + hands[40] + "\nmore notes\n", "utf-8")
+    (folder / "h050-cp1251.txt").write_bytes(
+        hands[50].replace("Table '", "Table 'Стол ").encode("cp1251")
+    )
+    return folder
+
+
+def _tables(db: Path) -> dict[str, list[tuple]]:
+    return {
+        "counts": query(
+            db,
+            "SELECT hands_read, hands_added, hands_duplicate, hands_conflict, "
+            "rejects_added FROM imports",
+        ),
+        "hands": query(
+            db,
+            "SELECT hand_id, fingerprint, source_file, source_line, table_name "
+            "FROM hands ORDER BY hand_id",
+        ),
+        "rejects": query(db, "SELECT source_file, source_line, reason FROM rejects ORDER BY ALL"),
+        "conflicts": query(db, "SELECT * EXCLUDE (import_id) FROM conflicts ORDER BY ALL"),
+        "files": query(
+            db,
+            "SELECT path, size_bytes, bytes_imported, lines_imported, "
+            "prefix_sha256, hands_read FROM source_files ORDER BY path",
+        ),
+        "players": query(db, "SELECT * FROM player_hands ORDER BY ALL"),
+    }
+
+
+def test_small_files_are_read_in_one_task(folder: Path) -> None:
+    files = [to_read(p, None, False, False) for p in sorted(folder.iterdir())]
+    assert [len(g) for g in groups(files, 16 << 20, False)] == [len(files)]
+    tasks = list(_tasks(files, 16 << 20, False, {}, {}))
+    assert len(tasks) == 1 and isinstance(tasks[0][1], Batch)
+
+
+def test_small_files_read_together_store_what_files_read_alone_do(
+    folder: Path, tmp_path: Path
+) -> None:
+    together, alone = tmp_path / "together.duckdb", tmp_path / "alone.duckdb"
+    for db, chunk_bytes in ((together, 16 << 20), (alone, ALONE)):
+        options = ImportOptions(paths=(str(folder),), db=db, chunk_bytes=chunk_bytes)
+        run_import(options, Progress(quiet=True))
+    got, want = _tables(together), _tables(alone)
+    assert got == want
+    read, added, duplicate, conflict, rejected = got["counts"][0]
+    assert read == 67 and read == added + duplicate + conflict + rejected
+    assert (duplicate, conflict) == (2, 2)  # h010 again, h040 beside strays; h020, h050 changed
+    assert rejected == 3  # the broken hand and the two runs of stray lines
