@@ -1,13 +1,15 @@
-"""A staging task: parse one piece of a file, recompute it, write Parquet parts.
+"""A staging task: parse one piece of a file (or a batch of small files), recompute it,
+write Parquet parts.
 
-``stage_piece`` is what runs on a worker (a local process or a Dask worker):
+``stage_task`` is what runs on a worker (a local process or a Dask worker):
 it reads its piece, parses it into the hand model, and writes the tables of
 ``pipeline.load.tables`` into ``<staging>/part-NNNNNN/``. An archive member
-is read as a stream and staged a chunk at a time, into
-``part-NNNNNN``, ``part-NNNNNN-00001``, ... (one part number: the hands keep
-their order by line), so memory does not grow with the member's size. ``stage_tables`` is
-the pure middle: fingerprints, the ruleset override, the rules engine, the
-street features, and rejects for hands that cannot be scored.
+is read as a stream and staged a chunk at a time, into ``part-NNNNNN``,
+``part-NNNNNN-00001``, ... (one part number: the hands keep their order by
+line), so memory does not grow with the member's size. A batch of small
+files is read together and staged as one part (``_stage_batch``).
+``stage_tables`` is the pure middle: fingerprints, the ruleset override, the
+rules engine, the street features, and rejects for hands that cannot be scored.
 
 In ``--watch`` mode (``complete_only``) a file's last piece may end inside a
 hand a room client is still writing: when the text after the last hand
