@@ -10,9 +10,9 @@ reject whose reason is the note (docs/parsers.md).
 
 A hand of more than ``MAX_HAND_LINES`` lines or ``MAX_HAND_BYTES`` bytes is
 no hand a room writes (ten seats, every street of Classic with a timeout
-line each, come to under 500 lines of a few hundred bytes): it is one reject, whose
-reason (``hand_too_long``) gives its size, and its lines past the header are
-not read (``parsers.segment``). A hand longer than a chunk runs into the
+line each, come to under 500 lines of a few hundred bytes): it is one
+reject, whose reason (``hand_too_long``) gives its size, and its lines past
+the header are not read (``parsers.segment``). A hand longer than a chunk runs into the
 next one (``Chunk.continues``): its lines there are dropped up to the next
 blank line or header (``without_continued_hand``), so it stays one reject.
 
