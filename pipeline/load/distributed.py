@@ -1,7 +1,7 @@
 """Staging on a Dask distributed cluster (``ofc import --engine dask --scheduler ADDRESS``).
 
 Each piece (or batch of small files) becomes one task running
-``pipeline.load.staging.stage_task`` on a worker, exactly as on local
+``pipeline.load.tasks.stage_task`` on a worker, exactly as on local
 processes; the workers write their Parquet
 parts into the staging folder next to the database, which the DuckDB load
 then reads on this machine. So the workers need the project installed (the
@@ -16,7 +16,8 @@ from collections.abc import Iterable
 from pathlib import Path
 
 from ofc_core.errors import UserError
-from pipeline.load.staging import StageOptions, stage_task
+from pipeline.load.staging import StageOptions
+from pipeline.load.tasks import stage_task
 
 CONNECT_TIMEOUT = "10s"
 

@@ -1,6 +1,6 @@
 """Running staging tasks: inline, on local worker processes, or on a Dask cluster.
 
-Every engine runs the same function, ``pipeline.load.staging.stage_task``,
+Every engine runs the same function, ``pipeline.load.tasks.stage_task``,
 once per piece or batch of small files, and hands each result (one per file
 of a batch) to ``on_result`` as it finishes. Tasks
 are submitted while the planner still cuts files into pieces, so workers
@@ -18,7 +18,8 @@ from multiprocessing import get_context
 
 from parsers.workers import start_worker
 from pipeline.load.files import Batch, Piece
-from pipeline.load.staging import StageOptions, StageResult, stage_task
+from pipeline.load.staging import StageOptions, StageResult
+from pipeline.load.tasks import stage_task
 
 Task = tuple[int, Piece | Batch]
 OnResult = Callable[[StageResult], None]

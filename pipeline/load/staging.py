@@ -1,13 +1,11 @@
-"""A staging task: parse one piece of a file (or a batch of small files), recompute it,
-write Parquet parts.
+"""A staging task: parse one piece of a file, recompute it, write Parquet parts.
 
-``stage_task`` is what runs on a worker (a local process or a Dask worker):
-it reads its piece, parses it into the hand model, and writes the tables of
+``stage_piece`` runs on a worker (a local process or a Dask worker; through
+``pipeline.load.tasks``): it reads its piece, parses it into the hand model, and writes the tables of
 ``pipeline.load.tables`` into ``<staging>/part-NNNNNN/``. An archive member
 is read as a stream and staged a chunk at a time, into ``part-NNNNNN``,
 ``part-NNNNNN-00001``, ... (one part number: the hands keep their order by
-line), so memory does not grow with the member's size. A batch of small
-files is read together and staged as one part (``_stage_batch``).
+line), so memory does not grow with the member's size.
 ``stage_tables`` is the pure middle: fingerprints, the ruleset override, the
 rules engine, the street features, and rejects for hands that cannot be scored.
 
@@ -25,9 +23,9 @@ from pathlib import Path
 
 import polars as pl
 
-from pipeline.load.files import Batch, Piece, source_name, whole_file
+from pipeline.load.files import Piece, source_name
 from pipeline.load.fingerprint import fingerprints
-from pipeline.load.parsing import parse_bytes, parse_files_together, parse_member
+from pipeline.load.parsing import parse_bytes, parse_member
 from pipeline.load.recompute import RulesetLoader, recompute, ruleset_loader
 from pipeline.load.street_features import street_features
 from pipeline.load.tables import STAGED, conform
@@ -211,77 +209,6 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
     )
 
 
-def stage_task(part: int, task: Piece | Batch, options: StageOptions) -> list[StageResult]:
-    """Stage a piece, or a batch of small files (a result per file): what every engine runs."""
-    if isinstance(task, Batch):
-        return _stage_batch(part, task, options)
-    return [stage_piece(part, task, options)]
-
-
-def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageResult]:
-    """Stage small files read together (``parsers.batch``); file ``i`` has part number
-    ``part + i``, and the files staged together share the first of theirs.
-
-    Files that share a hand id with another file of the batch are staged one by
-    one, each with its own number, so their copies stay apart and in file order
-    (the first read wins).
-    """
-    began = time.perf_counter()
-    paths = [path for path, _ in batch.files]
-    tables, fallbacks = parse_files_together(paths, options.ruleset_override)
-    hands = tables["hands"]
-    shared = set(hands.filter(pl.col("hand_id").is_duplicated()).get_column("source_file"))
-    together = [i for i, path in enumerate(paths) if path not in shared]
-    results = []
-    if together:
-        number = part + together[0]
-        frames = stage_tables(
-            _only_files(tables, [paths[i] for i in together]),
-            number,
-            _loader(options.rules_file),
-            options.ruleset_override,
-        )
-        write_part(frames, part_dir(options.staging, number))
-        counts = {
-            name: dict(frames[name].group_by("source_file").len().iter_rows())
-            for name in ("hands", "rejects")
-        }
-        share = (time.perf_counter() - began) / len(together)
-        results = [
-            StageResult(
-                part=part + i,
-                path=paths[i],
-                hands=counts["hands"].get(paths[i], 0),
-                rejects=counts["rejects"].get(paths[i], 0),
-                consumed_end=batch.files[i][1],
-                consumed_lines=_line_ends(paths[i]),
-                held_back_line=None,
-                seconds=share,
-                fast_path_fallbacks=fallbacks.get(paths[i], 0),
-            )
-            for i in together
-        ]
-    alone = [i for i, path in enumerate(paths) if path in shared]
-    return results + [stage_piece(part + i, whole_file(*batch.files[i]), options) for i in alone]
-
-
-def _only_files(tables: dict[str, pl.DataFrame], paths: list[str]) -> dict[str, pl.DataFrame]:
-    """The rows of ``tables`` read from ``paths`` (whose hand ids no other file has)."""
-    hands = tables["hands"].filter(pl.col("source_file").is_in(paths))
-    kept = hands.select("hand_id")
-    return {
-        "hands": hands,
-        "player_hands": tables["player_hands"].join(kept, on="hand_id", how="semi"),
-        "placements": tables["placements"].join(kept, on="hand_id", how="semi"),
-        "rejects": tables["rejects"].filter(pl.col("source_file").is_in(paths)),
-    }
-
-
-def _line_ends(path: str) -> int:
-    """The line ends in a (small) file, as a piece of the whole file counts them."""
-    return Path(path).read_bytes().count(b"\n")
-
-
 def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:
     """Parse, recompute and stage one piece (runs in a worker process)."""
     if piece.end is None:
@@ -289,7 +216,7 @@ def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:
     began = time.perf_counter()
     parsed = _parse_piece(piece, options)
     frames = stage_tables(
-        parsed.tables, part, _loader(options.rules_file), options.ruleset_override
+        parsed.tables, part, cached_loader(options.rules_file), options.ruleset_override
     )
     write_part(frames, part_dir(options.staging, part))
     return StageResult(
@@ -311,7 +238,7 @@ def _stage_member(part: int, piece: Piece, options: StageOptions) -> StageResult
     staged: list[tuple[int, int]] = []  # hands and rejects of each chunk staged
 
     def stage_chunk(tables: dict[str, pl.DataFrame]) -> None:
-        loader = _loader(options.rules_file)
+        loader = cached_loader(options.rules_file)
         frames = stage_tables(tables, part, loader, options.ruleset_override)
         write_part(frames, part_dir(options.staging, part, len(staged)))
         staged.append((frames["hands"].height, frames["rejects"].height))
@@ -336,7 +263,7 @@ def _stage_member(part: int, piece: Piece, options: StageOptions) -> StageResult
 _LOADERS: dict[str | None, RulesetLoader] = {}
 
 
-def _loader(rules_file: str | None) -> RulesetLoader:
+def cached_loader(rules_file: str | None) -> RulesetLoader:
     """One cached ruleset loader per rules file, per worker process."""
     if rules_file not in _LOADERS:
         _LOADERS[rules_file] = ruleset_loader(rules_file)

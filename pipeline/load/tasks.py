@@ -1,0 +1,107 @@
+"""What a staging task runs: one piece of a file, or a batch of small files read together.
+
+``stage_task`` is the function every engine runs (``pipeline.load.executors``,
+``pipeline.load.distributed``); it returns a ``StageResult`` per file. A
+``Batch`` of small files is read as ``ofc parse`` reads them
+(``parsers.batch``: joined into one chunk where they read cleanly) and staged
+as one part, so a folder of one-hand files costs about what one file of
+their hands does.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import polars as pl
+
+from pipeline.load.files import Batch, Piece, whole_file
+from pipeline.load.parsing import parse_files_together
+from pipeline.load.staging import (
+    StageOptions,
+    StageResult,
+    cached_loader,
+    part_dir,
+    stage_piece,
+    stage_tables,
+    write_part,
+)
+
+
+def stage_task(part: int, task: Piece | Batch, options: StageOptions) -> list[StageResult]:
+    """Stage a piece, or a batch of small files (a result per file)."""
+    if isinstance(task, Batch):
+        return _stage_batch(part, task, options)
+    return [stage_piece(part, task, options)]
+
+
+def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageResult]:
+    """Stage small files read together; file ``i`` has part number ``part + i``.
+
+    Files that share a hand id with another file of the batch are staged one by
+    one, each as its own part, so their copies stay apart and in file order
+    (the first read wins); the others are staged together, as the part of the
+    first of them.
+    """
+    paths = [path for path, _ in batch.files]
+    tables, fallbacks = parse_files_together(paths, options.ruleset_override)
+    hands = tables["hands"]
+    shared = set(hands.filter(pl.col("hand_id").is_duplicated()).get_column("source_file"))
+    together = [i for i, path in enumerate(paths) if path not in shared]
+    results = _stage_together(part, batch, together, tables, fallbacks, options)
+    alone = [i for i, path in enumerate(paths) if path in shared]
+    return results + [stage_piece(part + i, whole_file(*batch.files[i]), options) for i in alone]
+
+
+def _stage_together(
+    part: int,
+    batch: Batch,
+    together: list[int],
+    tables: dict[str, pl.DataFrame],
+    fallbacks: dict[str, int],
+    options: StageOptions,
+) -> list[StageResult]:
+    """Stage the rows of the batch's files ``together`` as one part: a result per file."""
+    if not together:
+        return []
+    began = time.perf_counter()
+    paths = [batch.files[i][0] for i in together]
+    number = part + together[0]
+    frames = stage_tables(
+        _only_files(tables, paths),
+        number,
+        cached_loader(options.rules_file),
+        options.ruleset_override,
+    )
+    write_part(frames, part_dir(options.staging, number))
+    counts = {
+        name: dict(frames[name].group_by("source_file").len().iter_rows())
+        for name in ("hands", "rejects")
+    }
+    share = (time.perf_counter() - began) / len(together)
+    return [
+        StageResult(
+            part=part + i,
+            path=path,
+            hands=counts["hands"].get(path, 0),
+            rejects=counts["rejects"].get(path, 0),
+            consumed_end=size,
+            consumed_lines=Path(path).read_bytes().count(b"\n"),  # as a piece counts them
+            held_back_line=None,
+            seconds=share,
+            fast_path_fallbacks=fallbacks.get(path, 0),
+        )
+        for i, (path, size) in ((i, batch.files[i]) for i in together)
+    ]
+
+
+def _only_files(tables: dict[str, pl.DataFrame], paths: list[str]) -> dict[str, pl.DataFrame]:
+    """The rows of ``tables`` read from ``paths`` (whose hand ids no other file has)."""
+    hands = tables["hands"].filter(pl.col("source_file").is_in(paths))
+    kept = hands.select("hand_id")
+    return {
+        "hands": hands,
+        "player_hands": tables["player_hands"].join(kept, on="hand_id", how="semi"),
+        "placements": tables["placements"].join(kept, on="hand_id", how="semi"),
+        "rejects": tables["rejects"].filter(pl.col("source_file").is_in(paths)),
+    }
