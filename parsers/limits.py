@@ -11,8 +11,11 @@ reject whose reason is the note (docs/parsers.md).
 A hand of more than ``MAX_HAND_LINES`` lines or ``MAX_HAND_BYTES`` bytes is
 no hand a room writes (ten seats, every street of Classic with a timeout
 line each, come to under 500 lines of a few hundred bytes): it is one
-reject, whose reason (``hand_too_long``) gives its size, and its lines past
-the header are not read (``parsers.segment``). A hand longer than a chunk runs into the
+reject, whose reason (``hand_too_long``) gives its size. A chunk where some
+``MAX_HAND_BYTES`` hold no blank line (``has_long_paragraph``) is cut around
+such hands first (``long_hands``), each rejected from its bytes alone; a hand
+over the line limit in fewer bytes keeps only its header line in the frame
+(``parsers.segment``). A hand longer than a chunk runs into the
 next one (``Chunk.continues``): its lines there are dropped up to the next
 blank line or header (``without_continued_hand``), so it stays one reject.
 
@@ -26,6 +29,7 @@ from __future__ import annotations
 
 import io
 import re
+from dataclasses import dataclass
 from typing import BinaryIO
 
 import numpy as np
@@ -75,6 +79,58 @@ def _thousands(number: pl.Expr) -> pl.Expr:
     """``number`` written with thousands separators (``1,048,576``)."""
     digits = number.cast(pl.String).str.reverse().str.replace_all(r"(\d{3})", "$1,")
     return digits.str.strip_suffix(",").str.reverse()
+
+
+def has_long_paragraph(data: bytes, limit: int = MAX_HAND_BYTES) -> bool:
+    """Whether some ``limit`` bytes of ``data`` hold no blank line: a hand there may be over
+    the limit (a few ``rfind`` calls per chunk, so every chunk can be asked).
+
+    >>> has_long_paragraph(b"a\\n\\nb\\n" * 4, limit=8), has_long_paragraph(b"ab\\n" * 6, limit=8)
+    (False, True)
+    """
+    start = 0
+    while len(data) - start > limit:
+        end = start + limit
+        blank = max(data.rfind(b"\n\n", start, end), data.rfind(b"\n\r\n", start, end))
+        if blank < 0:
+            return True
+        start = blank + 1
+    return False
+
+
+@dataclass(frozen=True)
+class Span:
+    """Bytes ``start..end`` of a chunk: whole lines, or one hand over the limits (``long``)."""
+
+    start: int
+    end: int
+    long: bool
+
+
+def long_hands(data: bytes, headers: tuple[str, ...]) -> list[Span]:
+    """``data`` cut around its hands over ``MAX_HAND_LINES`` lines or ``MAX_HAND_BYTES`` bytes
+    (from a line starting with one of ``headers`` to the next blank line or header).
+
+    >>> text = b"OFC Hand #1\\nx\\n\\nOFC Hand #2\\n" + b"y\\n" * 1001 + b"\\nend\\n"
+    >>> [(s.start, s.end, s.long) for s in long_hands(text, ("OFC Hand #",))]
+    [(0, 15, False), (15, 2029, True), (2029, 2034, False)]
+    """
+    starts = b"|".join(re.escape(h.encode()) for h in headers)
+    bounds = re.compile(rb"^(?:(" + starts + rb")|[ \t\r]*$)", re.M)
+    spans, at, hand = [], 0, -1  # hand: where the current hand starts (-1: none)
+    for found in bounds.finditer(data):
+        if hand >= 0 and _too_long(data, hand, found.start()):
+            spans += [Span(at, hand, False), Span(hand, found.start(), True)]
+            at = found.start()
+        hand = found.start() if found.group(1) else -1
+    if hand >= 0 and _too_long(data, hand, len(data)):
+        spans += [Span(at, hand, False), Span(hand, len(data), True)]
+        at = len(data)
+    return [span for span in [*spans, Span(at, len(data), False)] if span.end > span.start]
+
+
+def _too_long(data: bytes, start: int, end: int) -> bool:
+    return end - start > MAX_HAND_BYTES or data.count(b"\n", start, end) > MAX_HAND_LINES
 
 
 def without_continued_hand(data: bytes, headers: tuple[str, ...]) -> bytes:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import gzip
 import itertools
 import os
+import re
 import shutil
 import tempfile
 import time
@@ -37,8 +38,16 @@ from ofc_core.faults import storage_problem
 from ofc_core.rulesets import load_ruleset
 from parsers import batch, dataset, fast, jsonl, model
 from parsers.detect import detect, holds_no_hands
+from parsers.extract import EXCERPT_CHARS
 from parsers.formats import TEXT_FORMATS
-from parsers.limits import LineLimited, without_continued_hand, without_long_lines
+from parsers.limits import (
+    LineLimited,
+    hand_too_long,
+    has_long_paragraph,
+    long_hands,
+    without_continued_hand,
+    without_long_lines,
+)
 from parsers.lines import (
     CHUNK_BYTES,
     HEAD_BYTES,
@@ -420,7 +429,64 @@ def parse_chunk(
         data = without_continued_hand(data, HEADER_PREFIXES)
     if data is not chunk.data:
         chunk = Chunk(data, chunk.first_line, chunk.encoding)
+    if has_long_paragraph(chunk.data):
+        return _around_long_hands(chunk, source_name, kind, ruleset, seen)
     return _parse_chunk(chunk, source_name, kind, ruleset, seen)
+
+
+def _around_long_hands(
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
+) -> ChunkRead:
+    """``parse_chunk`` of a chunk holding hands over the size limits (``parsers.limits``):
+    each is one reject made from its bytes alone (no frame of its lines), and the text
+    between them is read as usual."""
+    reads: list[ChunkRead] = []
+    line = chunk.first_line
+    id_pattern = TEXT_FORMATS[kind or "en"].id_pattern
+    for span in long_hands(chunk.data, HEADER_PREFIXES):
+        data = chunk.data[span.start : span.end]
+        if span.long:
+            reads.append(_long_hand(data, line, source_name, id_pattern))
+        else:
+            part = Chunk(data, line, chunk.encoding)
+            reads.append(_parse_chunk(part, source_name, kind, ruleset, seen))
+            seen = reads[-1].stored if seen is None else pl.concat([seen, reads[-1].stored])
+        line += data.count(b"\n")
+    return _merged(reads)
+
+
+def _long_hand(data: bytes, line: int, source_name: str, id_pattern: str) -> ChunkRead:
+    """The one reject of a hand over the size limits, starting at ``line``."""
+    header = data[: data.find(b"\n")].decode("utf-8", errors="replace").rstrip("\r")
+    lines, size = data.count(b"\n"), len(data)
+    reason = pl.select(hand_too_long(pl.lit(lines), pl.lit(size))).item()
+    reject = _reject(source_name, line, reason, header[:EXCERPT_CHARS])
+    room = re.match(id_pattern, header)
+    reject = reject.set_column(2, "room_hand_id", pa.array([room and room.group(1)], pa.string()))
+    return ChunkRead(
+        {"rejects": reject} | _empty("hands", "player_hands", "placements"),
+        pl.DataFrame(schema={"room_hand_id": pl.String, "n": pl.Int64}),
+        {},
+    )
+
+
+def _merged(reads: list[ChunkRead]) -> ChunkRead:
+    """One ``ChunkRead`` of the reads of consecutive parts of a chunk."""
+    tables = {
+        name: pa.concat_tables([r.tables[name].cast(TABLES[name]) for r in reads])
+        for name in TABLES
+    }
+    guessed: dict[str, int] = {}
+    for read in reads:
+        for name, count in read.guessed.items():
+            guessed[name] = guessed.get(name, 0) + count
+    errors = [r.fast_path_error for r in reads if r.fast_path_error is not None]
+    return ChunkRead(
+        tables,
+        pl.concat([r.stored for r in reads], how="vertical_relaxed"),
+        guessed,
+        errors[0] if errors else None,
+    )
 
 
 def _parse_chunk(
