@@ -86,14 +86,18 @@ def _select(label: str, key: str, values: tuple[str, ...], everyone: str, **extr
 
 def _unknown(offered: dict[str, tuple[str, ...]]) -> list[str]:
     """What the URL names that this database does not hold, in words (the filter is
-    then left out); the URL parameter is dropped so the address shows the view."""
+    then left out, the hero is the default one); the URL parameter is dropped so the
+    address shows the view."""
     problems = []
     for name, values in offered.items():
         key = PARAMS[name]
         linked = st.query_params.get(key)
         if linked and linked not in values:
             what = "player" if name in ("hero", "opponent") else name
-            problems.append(f"No {what} {linked!r} in this database: the {key} filter is off.")
+            instead = (
+                "showing the most active player" if name == "hero" else f"the {key} filter is off"
+            )
+            problems.append(f"No {what} {linked!r} in this database: {instead}.")
             del st.query_params[key]
             st.session_state.pop(key, None)
     return problems
