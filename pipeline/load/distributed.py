@@ -1,4 +1,5 @@
-"""Staging on a Dask distributed cluster (``ofc import --engine dask --scheduler ADDRESS``).
+"""Tasks on a Dask distributed cluster (``ofc import`` and ``ofc review``, ``--engine dask
+--scheduler ADDRESS``).
 
 Each piece becomes one task running ``pipeline.load.staging.stage_piece`` on
 a worker, exactly as on local processes; the workers write their Parquet
@@ -7,11 +8,13 @@ then reads on this machine. So the workers need the project installed (the
 same version) and the input files and the database's folder at the same
 paths, e.g. on a shared filesystem (README, "Importing on a Dask cluster").
 ``dask[distributed]`` is the optional ``dask`` extra and is imported only here.
+``ofc review`` sends its batches of decisions the same way (``run_dask_functions``).
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+import uuid
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 from ofc_core.errors import UserError
@@ -40,18 +43,28 @@ def _client(address: str | None):
 
 def run_dask(tasks: Iterable, options: StageOptions, address: str | None, on_result) -> None:
     """Run the staging tasks on the cluster at ``address``, reporting results as they finish."""
+    run = Path(options.staging).name
+    staged = ((part, piece, options) for part, piece in tasks)
+    run_dask_functions(stage_piece, staged, address, on_result, f"ofc-stage-{run}")
+
+
+def run_dask_functions(
+    function: Callable,
+    tasks: Iterable[tuple],
+    address: str | None,
+    on_result: Callable,
+    name: str | None = None,
+) -> None:
+    """Run ``function(*task)`` for every task on the cluster at ``address``, handing each
+    result to ``on_result`` as it finishes; task keys are ``name`` and the task's number."""
     from distributed import as_completed
 
     client = _client(address)
-    run = Path(options.staging).name
+    name = name or f"ofc-{function.__name__}-{uuid.uuid4().hex}"
     try:
         futures = as_completed()
-        for part, piece in tasks:
-            futures.add(
-                client.submit(
-                    stage_piece, part, piece, options, pure=False, key=f"ofc-stage-{run}-{part}"
-                )
-            )
+        for i, task in enumerate(tasks):
+            futures.add(client.submit(function, *task, pure=False, key=f"{name}-{i}"))
         for future in futures:
             on_result(future.result())
     finally:
