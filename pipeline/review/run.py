@@ -214,6 +214,14 @@ def _frame(results: list[Reviewed]) -> pl.DataFrame:
     )
 
 
+#: New decisions only: a commit interrupted after its swap may be offered again.
+_INSERT = """
+    INSERT INTO decisions BY NAME SELECT * FROM reviewed AS r
+    WHERE NOT EXISTS (SELECT 1 FROM decisions AS d WHERE d.hand_id = r.hand_id
+                      AND d.player = r.player AND d.street = r.street)
+"""
+
+
 def _store(paths: Paths, results: list[Reviewed]) -> None:
     """Write ``results`` into a copy of the database and swap it in (also upgrades an older one)."""
     run = f"{os.getpid()}-{time.time_ns()}"
@@ -223,7 +231,7 @@ def _store(paths: Paths, results: list[Reviewed]) -> None:
         try:
             if results:
                 con.register("reviewed", _frame(results))
-                con.execute("INSERT INTO decisions BY NAME SELECT * FROM reviewed")
+                con.execute(_INSERT)
             con.execute("CHECKPOINT")
         finally:
             con.close()
