@@ -1,9 +1,9 @@
 """An interrupted ``ofc review`` keeps what it committed, and the next run does the rest.
 
 The review runs as a real child process on a real DuckDB file, committing
-after every batch (``COMMIT_SECONDS`` = 0). Stopped by SIGTERM (as Ctrl-C) it
-stores what is finished and says so (exit 130); killed outright, the last
-commit stands. Either way the database stays whole, and a second run
+after every batch (``COMMIT_SECONDS`` = 0). Stopped by Ctrl-C (SIGINT) or
+SIGTERM it stores what is finished and says so (exit 130); killed outright,
+the last commit stands. Either way the database stays whole, and a second run
 completes the table exactly as one uninterrupted run does.
 """
 
@@ -25,6 +25,7 @@ from tests.test_review import archive, ofc, scalar
 pytestmark = pytest.mark.slow
 
 ROLLOUTS = "64"
+WORKERS = "1"
 COMPARED = "SELECT * EXCLUDE (reviewed_at) FROM decisions ORDER BY hand_id, player, street"
 #: ``ofc review`` in a child process, committing after every batch.
 CHILD = """
@@ -65,7 +66,7 @@ def _stored(db: Path) -> int:
 
 
 def _start(db: Path) -> subprocess.Popen:
-    args = ["review", "--db", str(db), "--all", "--rollouts", ROLLOUTS, "--workers", "1"]
+    args = ["review", "--db", str(db), "--all", "--rollouts", ROLLOUTS, "--workers", WORKERS]
     return subprocess.Popen(
         [sys.executable, "-c", CHILD, *args],
         stdout=subprocess.PIPE,
@@ -89,7 +90,7 @@ def _interrupt_after_a_commit(db: Path, signum: int) -> tuple[subprocess.Popen, 
     return child, err
 
 
-@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGKILL])
+@pytest.mark.parametrize("signum", [signal.SIGINT, signal.SIGTERM, signal.SIGKILL])
 def test_an_interrupted_review_keeps_its_commits_and_a_rerun_finishes(
     archive_db: Path, uninterrupted: list[tuple], tmp_path: Path, signum: int
 ) -> None:
@@ -98,8 +99,8 @@ def test_an_interrupted_review_keeps_its_commits_and_a_rerun_finishes(
     child, err = _interrupt_after_a_commit(db, signum)
     kept = _stored(db)
     assert 0 < kept < len(uninterrupted)
-    if signum == signal.SIGTERM:
-        assert child.returncode == 130
+    if signum != signal.SIGKILL:
+        assert child.returncode == 130, err
         assert f"interrupted; {kept:,} decision(s) reviewed are stored" in err
     else:
         assert child.returncode == -signal.SIGKILL

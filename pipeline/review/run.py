@@ -7,8 +7,9 @@ player-hands) on local worker processes (the import's pool,
 batches are committed as the run goes (``Commits``): each commit writes into
 a copy of the database that replaces it atomically (``pipeline.load.snapshot``),
 as an import does, so readers are never disturbed and a run stopped midway
-(Ctrl-C, SIGTERM: what is finished is stored first; a kill: the last commit
-stands) keeps what it committed. A decision is reviewed once: the next run
+(Ctrl-C, SIGTERM: at the next finished batch, what is finished is stored
+first; a second Ctrl-C or a kill: at once, the last commit stands) keeps what
+it committed. A decision is reviewed once: the next run
 skips the player-hands already in ``decisions`` and continues with the rest.
 """
 
@@ -155,21 +156,31 @@ class Commits:
         self.due = now + max(COMMIT_SECONDS, COMMIT_FACTOR * (now - began))
 
 
+class _StopRequested(Exception):
+    """Ctrl-C or SIGTERM arrived: the run stops after the batch at hand."""
+
+
 @contextmanager
-def _sigterm_interrupts() -> Iterator[None]:
-    """SIGTERM stops the run like Ctrl-C (what is finished is stored first)."""
+def _stop_signals() -> Iterator[threading.Event]:
+    """Ctrl-C and SIGTERM set the event: the run stops at the next finished batch and
+    stores what is finished (raising from the handler could land inside compiled or
+    DuckDB code). A second one exits at once, like a kill: the last commit stands."""
+    requested = threading.Event()
     if threading.current_thread() is not threading.main_thread():
-        yield  # only the main thread may handle signals
+        yield requested  # only the main thread may handle signals
         return
 
-    def interrupt(signum, frame) -> None:
-        raise KeyboardInterrupt
+    def handler(signum, frame) -> None:
+        if requested.is_set():
+            os._exit(128 + signum)
+        requested.set()
 
-    previous = signal.signal(signal.SIGTERM, interrupt)
+    previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
     try:
-        yield
+        yield requested
     finally:
-        signal.signal(signal.SIGTERM, previous)
+        for number, action in previous.items():
+            signal.signal(number, action)
 
 
 def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
@@ -177,10 +188,9 @@ def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
     began = time.monotonic()
     _check(options)
     paths = Paths(options.db.resolve())
-    interrupted = False
     with (
-        _sigterm_interrupts(),
         import_lock(paths, on_wait=lambda: progress.phase("waiting for an import to finish")),
+        _stop_signals() as stop,
     ):
         spots = _todo(options)
         progress.start(len(spots))
@@ -189,13 +199,15 @@ def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
         def on_result(batch: list[Reviewed]) -> None:
             progress.add(len(batch), 0, len(batch))
             commits.add(batch)
+            if stop.is_set():
+                raise _StopRequested
 
         workers = min(options.workers, max(1, len(spots) // BATCH))
         try:
             tasks = _batches(spots, options)
             run_functions(review_batch, tasks, workers, on_result, options.scheduler)
-        except KeyboardInterrupt:
-            interrupted = True
+        except _StopRequested:
+            pass
         progress.close()
         if commits.pending:
             progress.phase(f"storing {len(commits.pending):,} decisions in {paths.db.name}")
@@ -204,7 +216,7 @@ def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
     results = commits.stored
     losses = [r.se_loss for r in results if (r.rollouts or 0) > 1 and r.ev_loss > 0]
     median = float(pl.Series(losses).median()) if losses else None
-    return ReviewSummary(paths.db, len(results), time.monotonic() - began, median, interrupted)
+    return ReviewSummary(paths.db, len(results), time.monotonic() - began, median, stop.is_set())
 
 
 def _frame(results: list[Reviewed]) -> pl.DataFrame:
@@ -223,7 +235,11 @@ _INSERT = """
 
 
 def _store(paths: Paths, results: list[Reviewed]) -> None:
-    """Write ``results`` into a copy of the database and swap it in (also upgrades an older one)."""
+    """Write ``results`` into a copy of the database and swap it in (also upgrades an older one).
+
+    Interrupted, the database is untouched (the copy is removed) and DuckDB's
+    ``InterruptException`` is raised; the caller may store ``results`` again.
+    """
     run = f"{os.getpid()}-{time.time_ns()}"
     try:
         work = start_copy(paths, run)
