@@ -1,4 +1,4 @@
-"""The fast path of the ``en`` reader: hands in canonical form, read from the bytes.
+"""The fast path of the room text readers (``en``, ``ru``): plain hands, read from the bytes.
 
 Most hands a room exports are plain: canonical cards, names of at most
 ``head_scan.NAME_BYTES`` bytes, every line in shape and every check passing.
@@ -31,15 +31,16 @@ import pyarrow as pa
 
 from parsers.fast import checks, tables
 from parsers.fast.body import read_body
+from parsers.fast.grammar import GRAMMARS, Grammar
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
-from parsers.formats.en import FORMAT
+from parsers.lines import UNDECODED
 from parsers.model import stray_reason
 from parsers.schema import REJECTS
 
 #: The text formats this path reads (the others go to their thorough reader alone).
-FORMATS = (FORMAT.name,)
+FORMATS = tuple(GRAMMARS)
 
 
 @dataclass(frozen=True)
@@ -62,31 +63,39 @@ class Part:
 
 
 def read(
-    data: bytes, first_line: int, source_file: str, ruleset: str | None, seen: pl.DataFrame | None
+    data: bytes,
+    first_line: int,
+    source_file: str,
+    ruleset: str | None,
+    seen: pl.DataFrame | None,
+    kind: str = "en",
 ) -> Part | None:
-    """Read the plain hands of a chunk of ``en`` text; None when the text is not valid UTF-8.
+    """Read the plain hands of a chunk of text in format ``kind`` (UTF-8: ``parsers.lines``
+    decodes other encodings once per chunk); None when the text is not valid UTF-8 or holds
+    bytes that did not decode (``UNDECODED``: the thorough reader counts them in strays).
 
     ``seen`` holds the room ids stored from earlier chunks of the file: a
     hand whose id repeats one of those, or another hand's in the chunk, is
     left to the thorough reader, which rejects the later ones.
     """
-    if not _utf8(data):
+    if not _utf8(data) or _UNDECODED in data:
         return None
+    grammar = GRAMMARS[kind]
     text = Text.of(data, first_line, _scratch(len(data) + PAD))
-    hands = cut(text)
-    head = read_head(text, hands)
-    body = read_body(text, hands, head.seats)
+    hands = cut(text, grammar)
+    head = read_head(text, hands, grammar)
+    body = read_body(text, hands, head.seats, grammar)
     bad = (
         head.bad
         | body.bad
-        | _repeated_ids(text, hands, head.frame.get_column("room_hand_id"), seen)
+        | _repeated_ids(text, hands, head.frame.get_column("room_hand_id"), seen, grammar)
     )
     frame = checks.describe(head.frame, bad, ruleset)
     good = checks.passing(frame, hands, head.seats, body)
     frame = frame.filter(pl.Series(good[frame.get_column("k").to_numpy()]))
     k = frame.get_column("k").to_numpy()
     lines = hands.first[k] + first_line
-    hand_id = frame.select(pl.concat_str(pl.lit("en:"), "room_hand_id")).to_series()
+    hand_id = frame.select(pl.concat_str(pl.lit(f"{kind}:"), "room_hand_id")).to_series()
     at = np.full(hands.count(), -1, dtype=np.int64)
     at[k] = np.arange(len(k))
     ids = tables.HandIds(hand_id.to_arrow(), at)
@@ -95,7 +104,7 @@ def read(
     rest, numbers = _rest(text, hands, good)
     return Part(
         tables={
-            "hands": tables.hands_table(frame, ids, lines, source_file),
+            "hands": tables.hands_table(frame, ids, lines, source_file, kind),
             "player_hands": tables.player_hands_table(good, buttons, ids, head.seats, body),
             "placements": tables.placements_table(good, ids, head.seats, body),
             "rejects": _stray_rejects(hands, source_file),
@@ -110,6 +119,7 @@ def read(
 
 
 _SCRATCH = threading.local()
+_UNDECODED = UNDECODED.encode()
 
 
 def _scratch(size: int) -> np.ndarray:
@@ -135,16 +145,17 @@ def _utf8(data: bytes) -> bool:
 
 
 def _repeated_ids(
-    text: Text, hands: Hands, room_ids: pl.Series, seen: pl.DataFrame | None
+    text: Text, hands: Hands, room_ids: pl.Series, seen: pl.DataFrame | None, grammar: Grammar
 ) -> np.ndarray:
     """Hands whose room id (read loosely, as ``parsers.model`` names rejects) another hand of the
     chunk or an earlier chunk has. ``room_ids``: the ids of the headers that cut (null
-    elsewhere), which are the loose ids; the other headers are read with ``FORMAT.id_pattern``."""
+    elsewhere), which are the loose ids; the other headers are read with the format's
+    ``id_pattern``."""
     loose = np.flatnonzero(room_ids.is_null().to_numpy())
     if len(loose):
         first = hands.first[loose]
         headers = text.strings(text.starts[first], text.ends[first])
-        room_ids = room_ids.clone().scatter(loose, headers.str.extract(FORMAT.id_pattern, 1))
+        room_ids = room_ids.clone().scatter(loose, headers.str.extract(grammar.id_pattern, 1))
     ids = pl.DataFrame({"id": room_ids})
     repeated = pl.col("id").is_duplicated()
     if seen is not None and seen.height:

@@ -33,3 +33,38 @@ def card_parts() -> np.ndarray:
     table[0, list(RANKS.encode())] = np.arange(len(RANKS)) * 4
     table[1, list(SUITS.encode())] = np.arange(len(SUITS))
     return table
+
+
+def spelling_trie(spellings: dict[str, str]) -> tuple[np.ndarray, np.ndarray]:
+    """The ranks and suits as a format spells them (canonical letters, and ``spellings``:
+    other spellings to canonical ones, ``10`` → ``T``, ``♠`` → ``s``) as a trie over their
+    UTF-8 bytes: ``step[node, byte]`` is the next node (-1: none), ``part[node]`` the part
+    of a card code a spelling ending there stands for (``NOT_A_PART``: none). Node 0 starts
+    a rank, node 1 a suit. A spelling that replaces a whole card (``10s`` → ``Ts``) gives
+    its rank (``10``).
+
+    >>> step, part = spelling_trie({"10s": "Ts", "Т": "A", "♠": "s"})
+    >>> node = step[step[0, ord("1")], ord("0")]
+    >>> int(part[node]), [int(part[step[1, b]]) for b in b"h"]
+    (32, [1])
+    """
+    words: dict[bytes, tuple[int, int]] = {}
+    for spelled, canonical in {**{c: c for c in RANKS + SUITS}, **spellings}.items():
+        if len(canonical) == 2:
+            spelled, canonical = spelled[:-1], canonical[0]
+        if canonical in RANKS:
+            words[spelled.encode()] = (0, RANKS.index(canonical) * 4)
+        elif canonical in SUITS:
+            words[spelled.encode()] = (1, SUITS.index(canonical))
+    step = np.full((2 + sum(len(w) for w in words), 256), -1, dtype=np.int16)
+    part = np.full(len(step), NOT_A_PART, dtype=np.int16)
+    nodes = 2
+    for word, (root, value) in words.items():
+        node = root
+        for byte in word:
+            if step[node, byte] < 0:
+                step[node, byte] = nodes
+                nodes += 1
+            node = step[node, byte]
+        part[node] = value
+    return step[:nodes].copy(), part[:nodes].copy()

@@ -1,10 +1,12 @@
 """Cutting a chunk's lines into hands, stray runs and sections, from its bytes.
 
 The same cut as ``parsers.segment`` (which the thorough reader uses): a hand
-starts at a line beginning ``OFC Hand #`` and runs to the next blank line or
-header; non-blank lines outside hands form one stray run per gap between
-hands; ``*** ... ***`` lines inside a hand open sections, whose codes are
-carried down to the lines below (``HEAD`` above the first one).
+starts at a line beginning with the format's header prefix (``OFC Hand #``,
+``Раздача №``) and runs to the next blank line or header; non-blank lines
+outside hands form one stray run per gap between hands; section lines
+(``*** ... ***``, ``== ... ==``) inside a hand open sections, whose codes
+are carried down to the lines below (``HEAD`` above the first one). The
+format's words come from its ``parsers.fast.grammar.Grammar``.
 """
 
 from __future__ import annotations
@@ -16,21 +18,15 @@ import numpy as np
 import polars as pl
 
 from parsers.extract import EXCERPT_CHARS
+from parsers.fast.grammar import Grammar
 from parsers.fast.text import Text
-from parsers.formats.en import FORMAT
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY, UNKNOWN
 
 #: First bytes of the characters ``\s`` matches (ASCII spaces and controls, U+0085, U+00A0,
 #: U+1680, U+2000..U+205F, U+3000): only lines starting with one may be blank.
 _SPACE_LEADS = np.zeros(256, dtype=bool)
 _SPACE_LEADS[[9, 10, 11, 12, 13, 32, 0xC2, 0xE1, 0xE2, 0xE3]] = True
-_WORDS = FORMAT.sections
-_NAMED = tuple(
-    np.frombuffer(_WORDS.line(word).encode(), dtype=np.uint8)
-    for word in (_WORDS.fantasyland, _WORDS.showdown, _WORDS.summary)
-)
 _NAMED_CODES = (0, SHOWDOWN, SUMMARY)
-_STREET = np.frombuffer(_WORDS.street_format().format(0).encode(), dtype=np.uint8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,12 +58,12 @@ class Hands:
         return len(self.first)
 
 
-def cut(text: Text) -> Hands:
-    """Find the hands, stray runs and sections of ``text``."""
+def cut(text: Text, grammar: Grammar) -> Hands:
+    """Find the hands, stray runs and sections of ``text`` (in ``grammar``'s format)."""
     blank = _blank(text, text.ends - text.starts)
-    header = text.begins(FORMAT.header_prefix.encode())
-    section = text.begins(_WORDS.prefix.encode())
-    walked = _walk(text.buf, text.starts, text.ends, blank, header, section)
+    header = text.begins(grammar.header)
+    section = text.begins(grammar.sections[0].tobytes())
+    walked = _walk(text.buf, text.starts, text.ends, blank, header, section, grammar.sections)
     hand, sec, section, first, stop, head, sections, showdown, stray_at, stray_count = walked
     return Hands(
         first=first,
@@ -83,7 +79,7 @@ def cut(text: Text) -> Hands:
 
 
 @numba.njit(cache=True, nogil=True)
-def _walk(buf, starts, ends, blank, header, section_start):
+def _walk(buf, starts, ends, blank, header, section_start, words):
     """One pass over the lines: ``Hands``' arrays, and the first line and size of each stray
     run (the non-blank lines outside hands between two headers)."""
     lines = len(starts)
@@ -113,7 +109,7 @@ def _walk(buf, starts, ends, blank, header, section_start):
         if inside and not blank[i]:
             hand[i] = count - 1
             if section_start[i]:
-                code = _section_code(buf, starts[i], ends[i])
+                code = _section_code(buf, starts[i], ends[i], words)
                 section[i] = True
                 sections[found] = i
                 found += 1
@@ -147,19 +143,22 @@ def _is(buf, start, end, literal) -> bool:
 
 
 @numba.njit(cache=True)
-def _section_code(buf, start, end) -> int:
-    """The code of the section line ``[start, end)``.
+def _section_code(buf, start, end, words) -> int:
+    """The code of the section line ``[start, end)``; ``words``: ``Grammar.sections``.
 
+    >>> from parsers.fast.grammar import GRAMMARS
     >>> buf = np.frombuffer(b"*** STREET 4 ****** SUMMARY ****** STREET 0 ***", dtype=np.uint8)
-    >>> [_section_code(buf, a, b) for a, b in ((0, 16), (16, 31), (31, 47))]
+    >>> [_section_code(buf, a, b, GRAMMARS["en"].sections) for a, b in ((0, 16), (16, 31), (31, 47))]
     [4, 101, -2]
     """
-    for k in range(len(_NAMED)):
-        if _is(buf, start, end, _NAMED[k]):
+    for k in range(3):
+        if _is(buf, start, end, words[k + 1]):
             return _NAMED_CODES[k]
-    if end - start == len(_STREET) and _is(buf, start, start + 11, _STREET[:11]):
-        digit = buf[start + 11] - 48
-        if 1 <= digit <= 9 and _is(buf, start + 12, end, _STREET[12:]):
+    head, tail = words[4], words[5]
+    at = start + len(head)
+    if end - start == len(head) + 1 + len(tail) and _is(buf, start, at, head):
+        digit = buf[at] - 48
+        if 1 <= digit <= 9 and _is(buf, at + 1, end, tail):
             return digit
     return UNKNOWN
 
