@@ -133,6 +133,7 @@ def test_crlf_bom_free_blank_runs_and_junk_between_hands():
         ("(150 points)", "(1 250.50 points)"),
         ("[Fantasyland, 14 cards]", "[Fantasyland, 15 cards]"),
         ("+30 points", "+30 points, stays in Fantasyland"),
+        ("\n\n", "\n\nsome \ufffd junk\n\ufffd\n\n"),  # strays holding U+FFFD
     ],
 )
 def test_edits_read_the_same(old, new):

@@ -41,7 +41,7 @@ class Hands:
     a header, above its first section) and of the ``sections``; ``showdown``:
     how many lines of hands are in a showdown section. ``strays``: one row per
     run of lines outside hands (``n``, ``count``, ``line``: its first line,
-    cut to the excerpt length).
+    cut to the excerpt length; ``garbled``: its lines holding U+FFFD).
     """
 
     first: np.ndarray
@@ -64,7 +64,7 @@ def cut(text: Text, grammar: Grammar) -> Hands:
     header = text.begins(grammar.header)
     section = text.begins(grammar.sections[0].tobytes())
     walked = _walk(text.buf, text.starts, text.ends, blank, header, section, grammar.sections)
-    hand, sec, section, first, stop, head, sections, showdown, stray_at, stray_count = walked
+    hand, sec, section, first, stop, head, sections, showdown, *strays = walked
     return Hands(
         first=first,
         stop=stop,
@@ -74,14 +74,15 @@ def cut(text: Text, grammar: Grammar) -> Hands:
         head=head,
         sections=sections,
         showdown=showdown,
-        strays=_strays(text, stray_at, stray_count),
+        strays=_strays(text, *strays),
     )
 
 
 @numba.njit(cache=True, nogil=True)
 def _walk(buf, starts, ends, blank, header, section_start, words):
-    """One pass over the lines: ``Hands``' arrays, and the first line and size of each stray
-    run (the non-blank lines outside hands between two headers)."""
+    """One pass over the lines: ``Hands``' arrays, and the first line, size and number of
+    lines holding bytes that did not decode of each stray run (the non-blank lines outside
+    hands between two headers)."""
     lines = len(starts)
     hands = header.sum()
     hand = np.full(lines, -1, dtype=np.int64)
@@ -93,6 +94,7 @@ def _walk(buf, starts, ends, blank, header, section_start, words):
     sections = np.empty(lines, dtype=np.int64)
     stray_at = np.empty(hands + 1, dtype=np.int64)
     stray_count = np.zeros(hands + 1, dtype=np.int64)
+    garbled = np.zeros(hands + 1, dtype=np.int64)
     count = heads = found = strays = showdown = 0
     inside, code, gap = False, HEAD, -2
     for i in range(lines):
@@ -123,13 +125,24 @@ def _walk(buf, starts, ends, blank, header, section_start, words):
                 stray_at[strays] = i
                 strays += 1
             stray_count[strays - 1] += 1
+            garbled[strays - 1] += _undecoded(buf, starts[i], ends[i])
         sec[i] = code if count else HEAD
     if inside:
         stop[count - 1] = lines
     return (
         hand, sec, section, first, stop, head[:heads].copy(), sections[:found].copy(), showdown,
-        stray_at[:strays].copy(), stray_count[:strays].copy(),
+        stray_at[:strays].copy(), stray_count[:strays].copy(), garbled[:strays].copy(),
     )  # fmt: skip
+
+
+@numba.njit(cache=True, inline="always")
+def _undecoded(buf, start, end) -> bool:
+    """Whether ``[start, end)`` holds U+FFFD (``parsers.lines.UNDECODED``: a byte that did not
+    decode)."""
+    for k in range(start, end - 2):
+        if buf[k] == 0xEF and buf[k + 1] == 0xBF and buf[k + 2] == 0xBD:
+            return True
+    return False
 
 
 @numba.njit(cache=True, inline="always")
@@ -173,13 +186,15 @@ def _blank(text: Text, length: np.ndarray) -> np.ndarray:
     return blank
 
 
-def _strays(text: Text, at: np.ndarray, count: np.ndarray) -> pl.DataFrame:
-    """One row per run of non-blank lines between two hands: its first line and size."""
+def _strays(text: Text, at: np.ndarray, count: np.ndarray, garbled: np.ndarray) -> pl.DataFrame:
+    """One row per run of non-blank lines between two hands: its first line, size, and how
+    many of its lines hold bytes that did not decode."""
     return pl.DataFrame(
         {
             "n": at + text.first_line,
             "count": count,
             "line": text.strings(text.starts[at], text.ends[at]).str.slice(0, EXCERPT_CHARS),
+            "garbled": garbled,
         },
-        schema={"n": pl.Int64, "count": pl.Int64, "line": pl.String},
+        schema={"n": pl.Int64, "count": pl.Int64, "line": pl.String, "garbled": pl.Int64},
     )
