@@ -35,7 +35,7 @@ import numpy as np
 
 from parsers import extract as ex
 from parsers.fast.body_scan import GROUPS, Scanned, empty_scanned
-from parsers.fast.cards import MOST, NOT_A_PART, spelling_trie
+from parsers.fast.cards import ENDS, MOST, spelling_trie
 from parsers.fast.grammar import literal
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
@@ -44,7 +44,7 @@ from parsers.fast.text import Text
 from parsers.formats import ru
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
 
-_STEP, _PART = spelling_trie(ru.SPELLINGS)
+_STEP = spelling_trie(ru.SPELLINGS)
 _SAID = literal(": ")
 _DEALT = literal(ru.DEALT_SUFFIX)
 _TIMEOUT = literal(ru.TIMEOUT)
@@ -70,7 +70,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
     counts = _scan(
         text.buf, text.words, text.starts, text.ends, hands.hand, hands.sec, hands.section,
-        seats.name_at, seats.name_len, seats.slots, _STEP, _PART, *arrays, *filed.arrays(),
+        seats.name_at, seats.name_len, seats.slots, _STEP, *arrays, *filed.arrays(),
     )  # fmt: skip
     trimmed = {
         name: getattr(out, name)[:count]
@@ -82,7 +82,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
 
 @numba.njit(cache=True, nogil=True)
 def _scan(
-    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, step, part,
+    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, step,
     dealt_seat, dealt_sec, dealt_count, dealt_shown, set_seat, set_sec, set_hidden,
     timeout_seat, timeout_sec, show_seat, fouled, show_codes, summary_seat, summary,
     dealt_act, dealt_code, set_act, set_row, set_code, bad,
@@ -105,7 +105,7 @@ def _scan(
             dealt_seat[dealt_lines], dealt_sec[dealt_lines] = row, sec
             dealt_count[dealt_lines], dealt_shown[dealt_lines] = 0, form == SHOWN
             if form == SHOWN:
-                size, end = _cards(buf, at, e, step, part, MOST, dealt_lines, dealt_act,
+                size, end = _cards(buf, at, e, step, MOST, dealt_lines, dealt_act,
                                    dealt_code, dealt)  # fmt: skip
                 ok = size > 0 and end == e
                 if ok:
@@ -123,13 +123,13 @@ def _scan(
         elif playing:
             set_seat[set_lines], set_sec[set_lines] = row, sec
             ok, set_hidden[set_lines], placed = _placement(
-                buf, at, e, step, part, set_lines, set_act, set_row, set_code, placed
+                buf, at, e, step, set_lines, set_act, set_row, set_code, placed
             )
             set_lines += 1
             bad[h] |= not ok
         elif sec == SHOWDOWN:
             show_seat[shows] = row
-            ok, fouled[shows] = _showdown(buf, at, e, step, part, show_codes[shows])
+            ok, fouled[shows] = _showdown(buf, at, e, step, show_codes[shows])
             shows += 1
             bad[h] |= not ok
         elif sec == SUMMARY:
@@ -161,7 +161,9 @@ def _bind(buf, at, hand_slots, name_at, name_len, playing):
         kind, start = SAID, -1
         length = name_len[row]
         after = at + length
-        if length == 0 or not _same(buf, at, name_at[row], length):
+        if length == 0 or (buf[after] != _SAID[0] and buf[after] != _DEALT[0]):
+            continue
+        if not _same(buf, at, name_at[row], length):
             continue
         if _equals(buf, after, _SAID):
             kind, start = SAID, after + 2
@@ -198,24 +200,23 @@ def _ends_dealt(buf, start, end) -> bool:
 
 
 @numba.njit(cache=True, inline="always")
-def _card(buf, at, step, part):
+def _card(buf, at, step):
     """The code of the card spelled at ``at`` and where it ends (-1: not a card)."""
     code = 0
     for root in range(2):
-        node = root
-        while True:
+        node = step[root, buf[at]]
+        at += 1
+        while node >= 0:
             node = step[node, buf[at]]
             at += 1
-            if node < 0:
-                return -1, at
-            if part[node] != NOT_A_PART:
-                code += part[node]
-                break
+        if node == -1:
+            return -1, at
+        code += ENDS - node
     return code, at
 
 
 @numba.njit(cache=True, inline="always")
-def _cards(buf, at, stop, step, part, most, act, card_act, card_code, cards):
+def _cards(buf, at, stop, step, most, act, card_act, card_code, cards):
     """The cards (one space between two) from ``at``, stored from index ``cards`` on with
     ``act``: how many (0: no card at ``at``) and where the list ends."""
     size, end = 0, at
@@ -223,7 +224,7 @@ def _cards(buf, at, stop, step, part, most, act, card_act, card_code, cards):
         start = end + (size > 0)
         if size > 0 and buf[end] != 32:
             break
-        code, after = _card(buf, start, step, part)
+        code, after = _card(buf, start, step)
         if code < 0 or after > stop:
             break
         card_act[cards + size], card_code[cards + size] = act, code
@@ -264,7 +265,7 @@ def _row_word(buf, at):
 
 
 @numba.njit(cache=True, inline="always")
-def _placement(buf, at, stop, step, part, act, card_act, card_row, card_code, cards):
+def _placement(buf, at, stop, step, act, card_act, card_row, card_code, cards):
     """Parts ``<row> <cards>`` or ``сброс (закрыт)`` with `` | `` between them, from ``at`` to
     the line's end: whether it reads, -1 if it hides discards (else 0), the new card count."""
     used, hidden, pos = 0, 0, at
@@ -278,7 +279,7 @@ def _placement(buf, at, stop, step, part, act, card_act, card_row, card_code, ca
         if row == ex.DISCARD and _equals(buf, pos, _CLOSED):
             hidden, pos = -1, pos + len(_CLOSED)
         else:
-            size, pos = _cards(buf, pos, stop, step, part, MOST, act, card_act, card_code, cards)
+            size, pos = _cards(buf, pos, stop, step, MOST, act, card_act, card_code, cards)
             if size == 0:
                 return False, 0, cards
             card_row[cards : cards + size] = row
@@ -291,7 +292,7 @@ def _placement(buf, at, stop, step, part, act, card_act, card_row, card_code, ca
 
 
 @numba.njit(cache=True, inline="always")
-def _showdown(buf, at, stop, step, part, codes):
+def _showdown(buf, at, stop, step, codes):
     """``верх <3> · середина <5> · низ <5>[ — мёртвая рука]`` from ``at`` to the line's end:
     whether it reads and whether it says the hand is dead; the 13 cards go to ``codes``."""
     fouled = stop - at >= len(_FOULED) and _equals(buf, stop - len(_FOULED), _FOULED)
@@ -301,7 +302,7 @@ def _showdown(buf, at, stop, step, part, codes):
     for k in range(3):
         if not _equals(buf, pos, _SHOWS[k]):
             return False, fouled
-        size, pos = _cards(buf, pos + len(_SHOWS[k]), end, step, part, 5, 0, acts, codes[n:], 0)
+        size, pos = _cards(buf, pos + len(_SHOWS[k]), end, step, 5, 0, acts, codes[n:], 0)
         if size != _SHOWN_SIZES[k]:
             return False, fouled
         n += size
