@@ -1,21 +1,24 @@
 """The fast path of the room text readers (``en``, ``ru``): plain hands, read from the bytes.
 
-Most hands a room exports are plain: canonical cards, names of at most
-``head_scan.NAME_BYTES`` bytes, every line in shape and every check passing.
-This path proves that of a hand with compiled passes over its lines (numba;
-no Python per line) and numpy operations over the results, reads the parts
-that repeat from hand to hand once per distinct text with the ``en``
-reader's own patterns, and builds the rows directly. Every other hand (and
-the chunk's stray runs' accounting) is handed back as text to the thorough
-reader (``parsers.formats.en``, ``parsers.validate``, ``parsers.model``), which
-stores it or says why not.
+Most hands a room exports are plain: cards as its spec writes them, names of
+at most ``head_scan.NAME_BYTES`` bytes, every line in shape and every check
+passing. This path proves that of a hand with compiled passes over its lines
+(numba; no Python per line) and numpy operations over the results, reads the
+parts that repeat from hand to hand once per distinct text with the
+format's own patterns, and builds the rows directly. What it knows of a
+format comes from the format's module (``parsers.fast.grammar``). Every
+other hand (and the chunk's stray runs' accounting) is handed back as text
+to the thorough reader (``parsers.formats``, ``parsers.validate``,
+``parsers.model``), which stores it or says why not.
 
 The fast path only ever stores a hand the thorough reader would store, with
 the same rows: its grammar and checks are the same or stricter, and
-``tests/test_parse_fast_path.py`` compares the two readers on broken and
-unusual input. Steps: ``hands.cut`` (hands, strays, sections), ``head``
-(header, table, match, seat lines, cut by ``head_scan``), ``body`` (dealt,
-placement, timeout, showdown, summary lines, read by ``body_scan``),
+``tests/test_parse_fast_path.py`` (``en``) and
+``tests/test_parse_fast_path_ru.py`` (``ru``) compare the two readers on
+broken and unusual input. Steps: ``hands.cut`` (hands, strays, sections),
+``head`` (header, table, match, seat lines, cut by ``head_scan``), ``body``
+(dealt, placement, timeout, showdown, summary lines, read by ``body_scan``
+or ``body_scan_ru``),
 ``checks`` (``parsers.validate``'s checks as integer operations) and
 ``tables`` (the model's rows; ``placement_rows`` gathers the placements).
 """
