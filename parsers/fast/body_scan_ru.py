@@ -90,6 +90,7 @@ def _scan(
 ):  # fmt: skip
     reps = (rep_start, rep_end, rep_kind, rep_hash)
     table, filed = new_table(), 0
+    shown_acts = np.empty(5, dtype=np.int32)  # what _cards files beside a showdown's codes
     dealt_lines = set_lines = timeouts = shows = summaries = dealt = placed = 0
     for i in range(len(starts)):
         h, sec = line_hand[i], line_sec[i]
@@ -129,7 +130,7 @@ def _scan(
             bad[h] |= not ok
         elif sec == SHOWDOWN:
             show_seat[shows] = row
-            ok, fouled[shows] = _showdown(buf, at, e, step, show_codes[shows])
+            ok, fouled[shows] = _showdown(buf, at, e, step, show_codes[shows], shown_acts)
             shows += 1
             bad[h] |= not ok
         elif sec == SUMMARY:
@@ -292,13 +293,12 @@ def _placement(buf, at, stop, step, act, card_act, card_row, card_code, cards):
 
 
 @numba.njit(cache=True, inline="always")
-def _showdown(buf, at, stop, step, codes):
+def _showdown(buf, at, stop, step, codes, acts):
     """``верх <3> · середина <5> · низ <5>[ — мёртвая рука]`` from ``at`` to the line's end:
     whether it reads and whether it says the hand is dead; the 13 cards go to ``codes``."""
     fouled = stop - at >= len(_FOULED) and _equals(buf, stop - len(_FOULED), _FOULED)
     end = stop - len(_FOULED) if fouled else stop
     pos, n = at, 0
-    acts = np.empty(5, dtype=np.int32)
     for k in range(3):
         if not _equals(buf, pos, _SHOWS[k]):
             return False, fouled
