@@ -6,6 +6,7 @@ import hashlib
 import os
 import subprocess
 import sys
+import time
 from pathlib import Path
 
 import duckdb
@@ -100,3 +101,23 @@ def sha256(path: Path) -> str:
 def en_hands(text: str) -> list[str]:
     """The hands of an ``en`` history, each as its text (blank lines between them dropped)."""
     return [block.strip("\n") + "\n" for block in text.split("\n\n") if block.strip()]
+
+
+def count_rows(db: Path, table: str = "hands") -> int:
+    """Rows of ``table``, 0 while the database does not exist yet."""
+    return scalar(db, f"SELECT count(*) FROM {table}") if db.exists() else 0
+
+
+def wait_for_hands(db: Path, hands: int, process: subprocess.Popen, timeout: float = 60.0) -> None:
+    """Wait until a running ``ofc import --watch`` has stored ``hands`` hands."""
+    deadline = time.monotonic() + timeout
+    while count_rows(db) != hands:
+        assert process.poll() is None, process.communicate()
+        assert time.monotonic() < deadline, f"{count_rows(db)} hands stored, expected {hands}"
+        time.sleep(0.05)
+
+
+def append_text(path: Path, text: str) -> None:
+    """Append as a room client writing its history does."""
+    with open(path, "a", encoding="utf-8") as handle:
+        handle.write(text)

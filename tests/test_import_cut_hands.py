@@ -16,7 +16,17 @@ from pathlib import Path
 import duckdb
 import pytest
 
-from tests.import_support import en_hands, ofc_import, ofc_process, query, scalar, simulate
+from tests.import_support import (
+    append_text,
+    count_rows,
+    en_hands,
+    ofc_import,
+    ofc_process,
+    query,
+    scalar,
+    simulate,
+    wait_for_hands,
+)
 
 TIMEOUT = 60.0
 
@@ -25,23 +35,6 @@ TIMEOUT = 60.0
 def history(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     path = simulate(tmp_path_factory.mktemp("sim") / "all.txt", 6, seed=52)
     return en_hands(path.read_text(encoding="utf-8"))
-
-
-def _count(db: Path, table: str = "hands") -> int:
-    return scalar(db, f"SELECT count(*) FROM {table}") if db.exists() else 0
-
-
-def _wait_for(db: Path, hands: int, process) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while _count(db) != hands:
-        assert process.poll() is None, process.communicate()
-        assert time.monotonic() < deadline, f"{_count(db)} hands stored, expected {hands}"
-        time.sleep(0.05)
-
-
-def _append(path: Path, text: str) -> None:
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write(text)
 
 
 def test_watch_waits_for_a_summary_line_being_written(tmp_path: Path, history: list[str]):
@@ -56,19 +49,19 @@ def test_watch_waits_for_a_summary_line_being_written(tmp_path: Path, history: l
         "import", room, "--db", db, "--watch", "--interval", "0.1", "--workers", "1"
     )
     try:
-        _wait_for(db, 3, watcher)
-        _append(session, last[:cut])
+        wait_for_hands(db, 3, watcher)
+        append_text(session, last[:cut])
         time.sleep(1.5)
-        assert _count(db) == 3
-        assert _count(db, "rejects") == 0
-        _append(session, last[cut:] + "\n")
-        _wait_for(db, 4, watcher)
+        assert count_rows(db) == 3
+        assert count_rows(db, "rejects") == 0
+        append_text(session, last[cut:] + "\n")
+        wait_for_hands(db, 4, watcher)
         time.sleep(0.5)
-        assert _count(db, "rejects") == 0
-        assert _count(db, "conflicts") == 0
+        assert count_rows(db, "rejects") == 0
+        assert count_rows(db, "conflicts") == 0
         assert scalar(db, "SELECT count(*) FROM player_hands WHERE reported_money IS NULL") == 0
         read = scalar(db, "SELECT sum(hands_read) FROM imports")
-        assert read == _count(db) + _count(db, "rejects")
+        assert read == count_rows(db) + count_rows(db, "rejects")
     finally:
         watcher.send_signal(signal.SIGINT)
         _out, err = watcher.communicate(timeout=TIMEOUT)
@@ -81,7 +74,7 @@ def test_a_cut_hand_at_the_end_of_a_file_is_rejected_on_import(tmp_path: Path, h
     path.write_text("\n".join(history[:-1]) + last[: last.rindex(" = ")], encoding="utf-8")
     db = tmp_path / "ofc.duckdb"
     assert ofc_import(path, "--db", db) == 0
-    assert _count(db) == len(history) - 1
+    assert count_rows(db) == len(history) - 1
     reasons = query(db, "SELECT reason FROM rejects")
     assert len(reasons) == 1 and reasons[0][0].startswith("summary line cut short")
     assert scalar(db, "SELECT hands_read FROM imports") == len(history)
@@ -103,8 +96,8 @@ def test_a_full_copy_replaces_a_hand_stored_incomplete(tmp_path: Path, history: 
     assert query(db, "SELECT hand_id, seat, reported_money FROM player_hands ORDER BY ALL") == (
         wanted
     )
-    assert _count(db, "conflicts") == 0
-    assert _count(db) == len(history)
+    assert count_rows(db, "conflicts") == 0
+    assert count_rows(db) == len(history)
     assert query(
         db, "SELECT hands_added, hands_duplicate, hands_conflict FROM imports WHERE import_id = 2"
     ) == [(1, len(history) - 1, 0)]

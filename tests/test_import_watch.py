@@ -13,7 +13,14 @@ from pathlib import Path
 
 import pytest
 
-from tests.import_support import en_hands, ofc_process, scalar, simulate
+from tests.import_support import (
+    append_text,
+    count_rows,
+    en_hands,
+    ofc_process,
+    simulate,
+    wait_for_hands,
+)
 
 pytestmark = pytest.mark.slow
 
@@ -26,23 +33,6 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
     return en_hands(path.read_text(encoding="utf-8"))
 
 
-def _count(db: Path, table: str = "hands") -> int:
-    return scalar(db, f"SELECT count(*) FROM {table}") if db.exists() else 0
-
-
-def _wait_for(db: Path, hands: int, process) -> None:
-    deadline = time.monotonic() + TIMEOUT
-    while _count(db) != hands:
-        assert process.poll() is None, process.communicate()
-        assert time.monotonic() < deadline, f"{_count(db)} hands stored, expected {hands}"
-        time.sleep(0.05)
-
-
-def _append(path: Path, text: str) -> None:
-    with open(path, "a", encoding="utf-8") as handle:
-        handle.write(text)
-
-
 def test_watch_takes_whole_hands_as_they_are_written(tmp_path: Path, history: list[str]) -> None:
     room = tmp_path / "room"
     room.mkdir()
@@ -53,22 +43,22 @@ def test_watch_takes_whole_hands_as_they_are_written(tmp_path: Path, history: li
         "import", room, "--db", db, "--watch", "--interval", "0.1", "--workers", "1"
     )
     try:
-        _wait_for(db, 5, watcher)
+        wait_for_hands(db, 5, watcher)
 
         half = history[8].index("*** SHOWDOWN ***")
-        _append(session, "\n".join(history[5:8]) + "\n" + history[8][:half])
-        _wait_for(db, 8, watcher)
+        append_text(session, "\n".join(history[5:8]) + "\n" + history[8][:half])
+        wait_for_hands(db, 8, watcher)
         time.sleep(1.0)
-        assert _count(db) == 8
-        assert _count(db, "rejects") == 0
+        assert count_rows(db) == 8
+        assert count_rows(db, "rejects") == 0
 
-        _append(session, history[8][half:] + "\n")
-        _wait_for(db, 9, watcher)
+        append_text(session, history[8][half:] + "\n")
+        wait_for_hands(db, 9, watcher)
 
         (room / "next.txt").write_text("\n".join(history[9:]), encoding="utf-8")
-        _wait_for(db, len(history), watcher)
-        assert _count(db, "rejects") == 0
-        assert _count(db, "conflicts") == 0
+        wait_for_hands(db, len(history), watcher)
+        assert count_rows(db, "rejects") == 0
+        assert count_rows(db, "conflicts") == 0
     finally:
         watcher.send_signal(signal.SIGINT)
         out, err = watcher.communicate(timeout=TIMEOUT)
@@ -90,4 +80,4 @@ def test_ctrl_c_during_a_run_lets_it_finish(tmp_path: Path, history: list[str]) 
         _out, err = watcher.communicate(timeout=TIMEOUT)
         assert watcher.returncode == 0, err
         assert "stopped watching" in err
-    assert _count(db) == len(history)
+    assert count_rows(db) == len(history)

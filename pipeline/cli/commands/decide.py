@@ -7,7 +7,8 @@ import json
 import sys
 
 from ofc_core.errors import UserError
-from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from ofc_core.rulesets import load_ruleset
+from pipeline.cli.options import add_fantasyland_value, add_ruleset
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS, decide
 from pipeline.decisions.situation import read_situations
 
@@ -19,20 +20,8 @@ HELP = (
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--ruleset",
-        required=True,
-        help=f"ruleset name: a preset ({', '.join(PRESET_NAMES)}) or one defined in --rules-file",
-    )
-    parser.add_argument(
-        "--rules-file", help="a TOML file defining more rulesets (docs/rulesets.md)"
-    )
-    parser.add_argument(
-        "--fantasyland-value",
-        type=float,
-        help="points a Fantasyland hand is worth over a normal one (default: per ruleset, "
-        "docs/decisions.md)",
-    )
+    add_ruleset(parser)
+    add_fantasyland_value(parser)
     parser.add_argument(
         "--rollouts",
         type=int,

@@ -8,7 +8,8 @@ import sys
 
 import polars as pl
 
-from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from ofc_core.rulesets import load_ruleset
+from pipeline.cli.options import add_ruleset
 from pipeline.rules.engine import score_hands
 from pipeline.rules.score_input import checked_rows, read_hands
 
@@ -17,14 +18,7 @@ HELP = "Score hands read as JSON (one object, or JSON Lines) from standard input
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--ruleset",
-        required=True,
-        help=f"ruleset name: a preset ({', '.join(PRESET_NAMES)}) or one defined in --rules-file",
-    )
-    parser.add_argument(
-        "--rules-file", help="a TOML file defining more rulesets (docs/rulesets.md)"
-    )
+    add_ruleset(parser)
 
 
 def _number(value: float) -> int | float:

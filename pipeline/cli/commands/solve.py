@@ -7,7 +7,8 @@ import json
 import sys
 
 from ofc_core.errors import UserError
-from ofc_core.rulesets import PRESET_NAMES, load_ruleset
+from ofc_core.rulesets import load_ruleset
+from pipeline.cli.options import add_fantasyland_value, add_ruleset
 from pipeline.decisions.fantasyland_solver import fantasyland_card_counts, solve_fantasyland
 from pipeline.decisions.fantasyland_value import default_fantasyland_value
 from pipeline.decisions.solve_input import read_requests
@@ -17,21 +18,8 @@ HELP = "Set Fantasyland hands exactly: the board worth most, royalties plus V if
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument(
-        "--ruleset",
-        required=True,
-        help=f"ruleset name: a preset ({', '.join(PRESET_NAMES)}) or one defined in --rules-file",
-    )
-    parser.add_argument(
-        "--rules-file", help="a TOML file defining more rulesets (docs/rulesets.md)"
-    )
-    parser.add_argument(
-        "--fantasyland-value",
-        type=float,
-        metavar="V",
-        help="points staying in Fantasyland is worth (default: the ruleset's measured value, "
-        "docs/decisions.md)",
-    )
+    add_ruleset(parser)
+    add_fantasyland_value(parser)
 
 
 def run(args: argparse.Namespace) -> int:
