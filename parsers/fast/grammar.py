@@ -43,8 +43,8 @@ class Grammar:
     ``sections``: the section prefix, the Fantasyland, showdown and summary
     lines, and a street line's text before and after its number. ``head``:
     the literals that cut the head lines (``parsers.fast.head_scan.HEAD_LITERALS``
-    names them); ``clock``: the clock with 0 where a digit goes, and
-    ``clock_at`` where its year, month, day, hour, minute and second start;
+    names them; the clock among them with 0 where a digit goes), and
+    ``clock_at`` where the clock's year, month, day, hour, minute and second start;
     ``plain_label``: whether the clock label may hold no white space (else
     the zone's reading decides). ``body``: which body pass reads it.
     """
