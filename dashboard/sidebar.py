@@ -3,16 +3,21 @@
 Every filter widget uses Streamlit's ``bind="query-params"`` with its URL
 parameter as key (``hero``, ``variant``, ``ruleset``, ``from``, ``to``,
 ``stakes``, ``opponent``), so the address bar always holds the view and a
-link opens exactly that view. Without a ``hero`` in the URL the most active
-player is chosen (and written to the URL). The player pickers offer the most
+link opens exactly that view. The hero picker's default is the most active
+player, so a URL without ``hero`` shows that player; the view without a hero
+is an entry of its own (``?hero=Everybody``), never an empty picker, which the
+URL could not tell from the default (Escape would clear the hero while the
+URL still meant the most active player). The player pickers offer the most
 active players only (``PICKER_PLAYERS``) plus the one the URL names, so a
-link to a rare player still opens that player.
+link to a rare player still opens that player. Enter in a date field applies
+the date (``keyboard.py``).
 """
 
 from __future__ import annotations
 
 import streamlit as st
 
+from dashboard import keyboard
 from dashboard.cache import cached
 from dashboard.queries import options as option_queries
 from dashboard.queries import players as player_queries
@@ -40,10 +45,31 @@ def _linked(name: str) -> str | None:
     return st.query_params.get(PARAMS[name]) or None
 
 
-def _default_hero(players: tuple[str, ...]) -> None:
-    key = PARAMS["hero"]
-    if players and key not in st.query_params and key not in st.session_state:
-        st.session_state[key] = players[0]
+#: The hero picker's entry for the view without a hero (every player's hands).
+EVERYBODY = "Everybody"
+
+
+def everybody_label(heroes: tuple[str, ...]) -> str:
+    """How the picker and the URL name the view without a hero: ``Everybody``, unless a
+    player has that name.
+
+    >>> everybody_label(("Anna",)), everybody_label(("Everybody",))
+    ('Everybody', 'Everybody (all players)')
+    """
+    return EVERYBODY if EVERYBODY not in heroes else f"{EVERYBODY} (all players)"
+
+
+def _hero(heroes: tuple[str, ...], everybody: str) -> str | None:
+    """The hero picker: the most active player by default, or everybody (None)."""
+    return st.selectbox(
+        "Hero / student",
+        (None, *heroes),
+        index=1 if heroes else 0,
+        key=PARAMS["hero"],
+        bind=BIND,
+        format_func=lambda player: everybody if player is None else player,
+        help=HERO_HELP,
+    )
 
 
 def _select(label: str, key: str, values: tuple[str, ...], everyone: str, **extra) -> str | None:
@@ -60,14 +86,18 @@ def _select(label: str, key: str, values: tuple[str, ...], everyone: str, **extr
 
 def _unknown(offered: dict[str, tuple[str, ...]]) -> list[str]:
     """What the URL names that this database does not hold, in words (the filter is
-    then left out); the URL parameter is dropped so the address shows the view."""
+    then left out, the hero is the default one); the URL parameter is dropped so the
+    address shows the view."""
     problems = []
     for name, values in offered.items():
         key = PARAMS[name]
         linked = st.query_params.get(key)
         if linked and linked not in values:
             what = "player" if name in ("hero", "opponent") else name
-            problems.append(f"No {what} {linked!r} in this database: the {key} filter is off.")
+            instead = (
+                "showing the most active player" if name == "hero" else f"the {key} filter is off"
+            )
+            problems.append(f"No {what} {linked!r} in this database: {instead}.")
             del st.query_params[key]
             st.session_state.pop(key, None)
     return problems
@@ -77,20 +107,21 @@ def filters(db: Database) -> Filters:
     """Draw the filters in the sidebar and return the view they describe."""
     found = choices(db)
     heroes = players(db, _linked("hero"))
+    everybody = everybody_label(heroes)
     unknown = _unknown(
         {
-            "hero": heroes,
+            "hero": (*heroes, everybody),
             "variant": found.variants,
             "ruleset": found.rulesets,
             "stakes": found.stakes,
         }
     )
-    _default_hero(heroes)
     with st.sidebar:
+        keyboard.install()
         st.markdown("#### View")
         for problem in unknown:
             st.warning(problem, icon=":material/help:")
-        hero = _select("Hero / student", PARAMS["hero"], heroes, "Everybody", help=HERO_HELP)
+        hero = _hero(heroes, everybody)
         variant = _select("Variant", PARAMS["variant"], found.variants, "All variants")
         ruleset = _select("Ruleset", PARAMS["ruleset"], found.rulesets, "All rulesets")
         stakes = _select(

@@ -15,6 +15,7 @@ import html
 import streamlit as st
 
 from dashboard.queries.filters import Filters
+from pipeline.report.format import MISSING
 
 #: Styles of the title and the text lines (Streamlit's look, without Markdown).
 STYLE = """<style>
@@ -71,3 +72,9 @@ def title(page: str, filters: Filters | None, *, who: str | None = None) -> None
 
 def nothing(message: str) -> None:
     st.info(message, icon=":material/info:")
+
+
+def dataframe(data: object, **options: object) -> object:
+    """``st.dataframe`` showing a missing value as "—" (never "None"); the columns keep
+    their types, so numbers still sort as numbers."""
+    return st.dataframe(data, placeholder=MISSING, **options)

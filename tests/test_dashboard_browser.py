@@ -505,7 +505,8 @@ def test_a_file_of_garbage_is_a_warning_not_a_success(page: Page, server, tmp_pa
 def test_an_unknown_hero_or_variant_in_the_url_is_named(page: Page, server) -> None:
     visit(page, f"{server.url}/?hero=Nobody+at+all&variant=omaha")
     sidebar = page.get_by_test_id("stSidebar").inner_text()
-    assert "No player 'Nobody at all' in this database" in sidebar
+    assert "No player 'Nobody at all' in this database: showing the most active player" in sidebar
+    assert page.locator("h1").first.inner_text() == f"Overview · {HERO}"
     assert "No variant 'omaha' in this database" in sidebar
     assert "hero=Nobody" not in page.url
 

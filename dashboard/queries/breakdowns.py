@@ -20,28 +20,44 @@ SESSION_GAP_MINUTES = 30
 SESSION_ROWS = 200
 SESSION_HANDS = 20_000
 
-#: The breakdowns by a column of the hero's player-hands: label → SQL key.
+#: The breakdowns by a column of the hero's player-hands: label → (the columns grouped,
+#: the group's name from them). Player-hands are grouped by raw columns first and the few
+#: groups named after: formatting a name for each of a million player-hands is slow.
 KEYS = {
     "Stakes": (
-        "CASE WHEN p.point_value IS NULL THEN 'play'"
-        " ELSE concat_ws(' ', p.point_value::DECIMAL(10, 2)::VARCHAR, p.currency) END"
+        "p.point_value, p.currency",
+        "CASE WHEN point_value IS NULL THEN 'play'"
+        " ELSE concat_ws(' ', point_value::DECIMAL(10, 2)::VARCHAR, currency) END",
     ),
-    "Ruleset": "p.ruleset",
-    "Month": "strftime(p.played_at, '%Y-%m')",
-    "Day": "strftime(p.played_at, '%Y-%m-%d')",
+    "Ruleset": ("p.ruleset", "ruleset"),
+    "Month": ("p.played_at::DATE AS start", "strftime(start, '%Y-%m')"),  # days, then months
+    "Day": ("p.played_at::DATE AS start", "strftime(start, '%Y-%m-%d')"),
 }
 
 _BY = """
+WITH grouped AS (
+    SELECT
+        {columns},
+        count(*) AS hands,
+        sum(p.points) AS points,
+        sum(p.points * p.points) AS squares,
+        count_if(p.foul) AS fouls,
+        sum(p.money) AS money,
+        min(p.currency) AS first_currency,
+        max(p.currency) AS last_currency
+    FROM player_hands p
+    WHERE {where}
+    GROUP BY ALL
+)
 SELECT
-    {key} AS "group",
-    count(*) AS hands,
-    sum(p.points) AS points,
-    sum(p.points * p.points) AS squares,
-    count(*) FILTER (WHERE p.foul) AS fouls,
-    CASE WHEN min(p.currency) = max(p.currency) THEN sum(p.money) END AS money,
-    CASE WHEN min(p.currency) = max(p.currency) THEN min(p.currency) END AS currency
-FROM player_hands p
-WHERE {where}
+    {name} AS "group",
+    sum(hands)::BIGINT AS hands,
+    sum(points) AS points,
+    sum(squares) AS squares,
+    sum(fouls)::BIGINT AS fouls,
+    CASE WHEN min(first_currency) = max(last_currency) THEN sum(money) END AS money,
+    CASE WHEN min(first_currency) = max(last_currency) THEN min(first_currency) END AS currency
+FROM grouped
 GROUP BY 1
 ORDER BY 1 DESC
 """
@@ -56,7 +72,8 @@ def by(db: Database, filters: Filters, key: str) -> pl.DataFrame:
     points, points per hand and foul rate with their intervals, money when the group
     holds one currency."""
     where = scope(filters)
-    found = db.frame(_BY.format(key=KEYS[key], where=where.sql), list(where.params))
+    columns, name = KEYS[key]
+    found = db.frame(_BY.format(columns=columns, name=name, where=where.sql), list(where.params))
     return intervals.with_rate(_points(found), "foul_rate", "fouls", "hands")
 
 

@@ -54,7 +54,7 @@ def _money(frame: pl.DataFrame) -> pl.DataFrame:
 def _grouped(context: Context, key: str) -> None:
     frame = _money(by(context.db, context.filters, key))
     shown = frame.with_columns(pl.col("foul_rate", "foul_rate_low", "foul_rate_high") * 100)
-    st.dataframe(
+    ui.dataframe(
         shown.select(list(GROUPED)), hide_index=True, column_config=GROUPED, width="stretch"
     )
     ui.text(
@@ -90,7 +90,7 @@ def _sessions(context: Context) -> None:
         ui.nothing("No hands in this view.")
         return
     st.altair_chart(_session_chart(frame), width="stretch")
-    st.dataframe(
+    ui.dataframe(
         frame.select(list(SESSIONS)), hide_index=True, column_config=SESSIONS, width="stretch"
     )
     ui.text(
@@ -101,7 +101,7 @@ def _sessions(context: Context) -> None:
 
 def _opponents(context: Context) -> None:
     frame = opponents(context.db, context.filters)
-    st.dataframe(
+    ui.dataframe(
         frame.select(list(OPPONENTS)), hide_index=True, column_config=OPPONENTS, width="stretch"
     )
     ui.text(

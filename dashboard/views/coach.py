@@ -94,7 +94,7 @@ def render(context: Context) -> None:
         st.subheader("Fouled hands to review", anchor=False)
         fouls = fouled_hands(context.db, filters)
         st.caption(f"The latest {fouls.height} fouled hands outside Fantasyland in this view")
-        st.dataframe(
+        ui.dataframe(
             hand_links(fouls, filters).select(list(FOUL_COLUMNS)),
             hide_index=True,
             column_config=FOUL_COLUMNS,
@@ -107,7 +107,7 @@ def render(context: Context) -> None:
             f"{count(total)} of {student}'s hands where the room's figures differ"
             " from the rules (all dates)"
         )
-        st.dataframe(
+        ui.dataframe(
             hand_links(mismatches(context.db, student), filters).select(list(MISMATCH_COLUMNS)),
             hide_index=True,
             column_config=MISMATCH_COLUMNS,

@@ -113,7 +113,7 @@ def _mistakes(context: Context) -> None:
     shown = frame.select(
         "hand_id", "player", "kind", "street", "ev_chosen", "ev_best", "ev_loss", "se_loss"
     )
-    st.dataframe(shown, hide_index=True, width="stretch", height=240)
+    ui.dataframe(shown, hide_index=True, width="stretch", height=240)
     picked = st.selectbox(
         "Open a mistake", list(labels), format_func=labels.get, key="decision_pick"
     )
@@ -136,7 +136,7 @@ def render(context: Context) -> None:
         "at its measured value); a mistake is a loss beyond two standard errors."
     )
     st.subheader("By kind and street", anchor=False)
-    st.dataframe(
+    ui.dataframe(
         by_kind(context.db, filters).drop("sd"),
         hide_index=True,
         column_config=KIND_TABLE,

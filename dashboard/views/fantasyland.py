@@ -141,4 +141,4 @@ def render(context: Context) -> None:
         " Intervals: 95% (Wilson)."
     )
     shown = mine.select(list(TABLE)).with_columns(pl.col(RATE_COLUMNS) * 100)
-    st.dataframe(shown, hide_index=True, column_config=TABLE, width="stretch")
+    ui.dataframe(shown, hide_index=True, column_config=TABLE, width="stretch")

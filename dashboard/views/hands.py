@@ -111,7 +111,7 @@ def _list(context: Context) -> tuple[str | None, Filters, hands.HandFilters]:
     )
     frame = hand_list(context.db, filters, own, page - 1, sort)
     st.session_state["_list_ids"] = frame["hand_id"].to_list()
-    st.dataframe(
+    ui.dataframe(
         _shown(frame),
         hide_index=True,
         column_config=LIST_COLUMNS,
@@ -214,7 +214,7 @@ def _viewer(context: Context, latest: str | None, listed: Filters, own: hands.Ha
     st.html(hand_view.figures_table(detail, context.filters.hero))
     if not detail.pairwise.is_empty():
         with st.expander("Settlements between each pair of players"):
-            st.dataframe(detail.pairwise, hide_index=True, width="stretch")
+            ui.dataframe(detail.pairwise, hide_index=True, width="stretch")
 
 
 def render(context: Context) -> None:

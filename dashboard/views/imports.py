@@ -104,7 +104,7 @@ def _summary(context: Context, job: ImportJob) -> None:
         st.markdown("**Hands that could not be stored, and why**")
         names = [_file_name(f) for f in found["source_file"].to_list()]
         shown = found.with_columns(source_file=pl.Series(names, dtype=pl.String))
-        st.dataframe(shown, hide_index=True, width="stretch", column_config=REJECTS)
+        ui.dataframe(shown, hide_index=True, width="stretch", column_config=REJECTS)
 
 
 def _nothing_stored(skipped: tuple) -> None:
@@ -139,7 +139,7 @@ def _history(context: Context) -> None:
         f"The database holds {count(held['hands'])} hands ({count(held['player_hands'])}"
         f" player-hands) and {count(held['rejects'])} rejected hands."
     )
-    st.dataframe(
+    ui.dataframe(
         recent_imports(context.db), hide_index=True, width="stretch", column_config=HISTORY
     )
 

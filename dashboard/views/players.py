@@ -91,7 +91,7 @@ def _table(context: Context) -> None:
     )
     ui.text(f"{count(frame.height)} players · {_covers(view)} · click a column header to sort")
     height = min(38 + 35 * max(frame.height, 1), 460)
-    st.dataframe(frame, hide_index=True, column_config=COLUMNS, height=height, width="stretch")
+    ui.dataframe(frame, hide_index=True, column_config=COLUMNS, height=height, width="stretch")
 
 
 def _pick(label: str, key: str, options: list[str], preferred: str | None) -> str | None:
@@ -140,7 +140,7 @@ def _head_to_head(context: Context) -> None:
         f" of players at a table settles separately), after table-stakes caps. {first} won"
         f" {won} of the {count(3 * total['hands'])} rows ({rows_interval})."
     )
-    st.dataframe(
+    ui.dataframe(
         result.select(
             "variant",
             "hands",

@@ -8,8 +8,8 @@ file beside them, instead of 900 KB inline in each. Player names and every other
 they are HTML-escaped, and JSON inside ``<script>`` has ``<``, ``>`` and
 ``&`` escaped so no text can close the script.
 
->>> cell("<b>Bob</b> & co")
-'<td>&lt;b&gt;Bob&lt;/b&gt; &amp; co</td>'
+>>> cell("<b>Bob</b> & co"), cell(None)
+('<td>&lt;b&gt;Bob&lt;/b&gt; &amp; co</td>', '<td>—</td>')
 >>> script_json({"name": "</script><script>alert(1)</script>"})
 '{"name": "\\\\u003c/script\\\\u003e\\\\u003cscript\\\\u003ealert(1)\\\\u003c/script\\\\u003e"}'
 """
@@ -45,7 +45,8 @@ def esc(value: object) -> str:
 
 
 def cell(value: object, tag: str = "td") -> str:
-    return f"<{tag}>{esc(value)}</{tag}>"
+    """A table cell: the value as escaped text, "—" when it is missing."""
+    return f"<{tag}>{MISSING if value is None else esc(value)}</{tag}>"
 
 
 def script_json(value: object) -> str:
@@ -210,7 +211,7 @@ def _audit(report: PlayerReport) -> str:
     rows = [
         [
             r["room_hand_id"],
-            f"{r['played_at']:%Y-%m-%d %H:%M}",
+            r["played_at"] and f"{r['played_at']:%Y-%m-%d %H:%M}",
             r["disagreements"].replace(",", ", ").replace("_", " "),
             points(r["reported_points"]),
             points(r["points"]),

@@ -13,7 +13,7 @@ The statistics are SQL aggregates over ``player_hands`` (alias ``p``); their
 columns are ``<metric>__n``, ``__k`` (rates), ``__sum`` and ``__sumsq`` (means).
 
 >>> FOUL_RATE.stats("p")
-['count(*) FILTER (WHERE p.foul)::DOUBLE AS foul_rate__k', 'count(*)::DOUBLE AS foul_rate__n']
+['count_if(p.foul)::DOUBLE AS foul_rate__k', 'count(*)::DOUBLE AS foul_rate__n']
 >>> stats = pl.DataFrame({"foul_rate__k": [3.0], "foul_rate__n": [12.0]})
 >>> with_figures(stats, (FOUL_RATE,)).select("foul_rate", "foul_rate_n").rows()
 [(0.25, 12.0)]
@@ -61,25 +61,32 @@ class Metric:
     def stats(self, alias: str = "p") -> list[str]:
         """SQL select items: this metric's statistics over ``player_hands`` rows (``alias``).
 
-        A rate counts rows (``count(*) FILTER``) when ``counts``, else sums numbers."""
+        A rate counts rows (``count_if``) when ``counts``, else sums numbers. A mean over
+        some rows sums ``CASE WHEN trials THEN value END``. Both give the sums an aggregate
+        ``FILTER`` gives, which DuckDB evaluates aggregate by aggregate: about twice as slow
+        over the dozens of statistics of a view."""
         value, trials = self._row(alias, self.success), self._row(alias, self.trials)
         if self.is_rate and self.counts:
             every = trials in ("1", "TRUE")
             return [
-                f"count(*) FILTER (WHERE {value})::DOUBLE AS {self.name}__k",
-                ("count(*)" if every else f"count(*) FILTER (WHERE {trials})")
-                + f"::DOUBLE AS {self.name}__n",
+                f"count_if({value})::DOUBLE AS {self.name}__k",
+                ("count(*)" if every else f"count_if({trials})") + f"::DOUBLE AS {self.name}__n",
             ]
         if self.is_rate:
             return [
                 f"sum({value})::DOUBLE AS {self.name}__k",
                 f"sum({trials})::DOUBLE AS {self.name}__n",
             ]
-        where = "" if trials == "TRUE" else f" FILTER (WHERE {trials})"
+        every = trials == "TRUE"
+
+        def kept(sql: str) -> str:
+            return sql if every else f"CASE WHEN {trials} THEN {sql} END"
+
+        square = f"({value})::DOUBLE * ({value})"
         return [
-            f"count(*){where} AS {self.name}__n",
-            f"sum({value}){where}::DOUBLE AS {self.name}__sum",
-            f"sum(({value})::DOUBLE * ({value})){where} AS {self.name}__sumsq",
+            ("count(*)" if every else f"count_if({trials})::BIGINT") + f" AS {self.name}__n",
+            f"sum({kept(value)})::DOUBLE AS {self.name}__sum",
+            f"sum({kept(square)}) AS {self.name}__sumsq",
         ]
 
     def columns(self) -> list[str]:
