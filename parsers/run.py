@@ -494,7 +494,7 @@ def _parse_chunk(
 ) -> ChunkRead:
     """``parse_chunk`` of a chunk with no over-long line.
 
-    ``en`` text goes through the fast path first (``parsers.fast``), which
+    Room text goes through the fast path first (``parsers.fast``), which
     stores the plain hands and hands the others back; those (or the whole
     chunk, for other formats, or when the fast path cannot read it) go
     through the thorough reader. An error of the fast path (a bug, never bad
@@ -510,22 +510,22 @@ def _parse_chunk(
     error = None
     if kind in fast.FORMATS:
         try:
-            part = fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen)
+            part = fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen, kind)
         except Exception as failure:  # see the docstring
             part, error = None, f"{type(failure).__name__}: {failure}"
         if part is not None:
-            return ChunkRead(*_with_rest(part, source_name, ruleset, seen))
+            return ChunkRead(*_with_rest(part, source_name, kind, ruleset, seen))
     return ChunkRead(*read_thoroughly(line_frame(chunk), source_name, kind, ruleset, seen), error)
 
 
 def _with_rest(
-    part: fast.Part, source_name: str, ruleset: str | None, seen: pl.DataFrame | None
+    part: fast.Part, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
 ) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
     """The fast path's tables joined by the thorough reader's tables of the hands it handed back."""
     if not part.numbers.size:
         return part.tables, part.stored_ids, part.guessed
     frame = line_frame(Chunk(part.rest, 1, "utf-8")).with_columns(n=pl.Series(part.numbers))
-    tables, ids, guessed = read_thoroughly(frame, source_name, "en", ruleset, seen)
+    tables, ids, guessed = read_thoroughly(frame, source_name, kind, ruleset, seen)
     merged = {
         name: pa.concat_tables([part.tables[name], tables[name].cast(part.tables[name].schema)])
         for name in TABLES

@@ -15,7 +15,7 @@ import pytest
 from ofc_core.cards import format_cards
 from ofc_core.rulesets import PRESET_NAMES, load_ruleset
 from pipeline.decisions import policy, rollout_kernel, showdown
-from pipeline.decisions.decide import decide, rollout_knobs
+from pipeline.decisions.decide import decide, prepare, rollout_knobs
 from pipeline.decisions.fantasyland_value import default_fantasyland_value
 from pipeline.decisions.placements import legal_placements
 from pipeline.decisions.showdown import ShowdownRules
@@ -460,3 +460,43 @@ def test_a_followed_placement_gets_every_rollout():
     assert again.rollouts == 256 and again.se < worst.se
     with pytest.raises(ValueError, match="not a legal placement"):
         decide(s, rs, rollouts=8, follow=(3, 3, 3, 3, 3))
+
+
+def test_se_paired_comes_from_the_per_rollout_differences():
+    """Two nearly identical placements (the 2c or the 3d beside the Qh on top, the other
+    discarded) differ only when the top's kicker or a later pair there matters: their
+    values move together, so the standard error of their difference, from the differences
+    rollout by rollout, is far below the two standard errors combined as if independent."""
+    rs = load_ruleset("pineapple-1-6-american")
+    s = situation_of(
+        {
+            "hero": {
+                "top": "Qh",
+                "middle": "9c Tc 5c",
+                "bottom": "Ah Kh 7h",
+                "cards": "2c 3d 8s",
+            },
+            "opponents": [{"top": "Js", "middle": "4d 4s 8d", "bottom": "Ad Qd 6c"}],
+        },
+        rs,
+    )
+    deuce, trey = (0, 3, 2), (3, 0, 2)
+    worth = default_fantasyland_value(rs)
+    candidates = decide(s, rs, rollouts=512, seed=5, fantasyland_value=worth, follow=deuce)
+    other = next(c for c in candidates if c.rows_for(s.dealt) == trey)
+    followed = next(c for c in candidates if c.rows_for(s.dealt) == deuce)
+    assert followed.se_paired == 0.0 and followed.rollouts == 512
+
+    setup = prepare(s, rs, 512, 5)
+    rows = setup.placements.rows
+    which = np.array([np.flatnonzero((rows == np.array(r)).all(axis=1))[0] for r in (deuce, trey)])
+    points, fantasyland = setup.rollouts(np.sort(which), slice(0, other.rollouts))
+    values = (points + worth * (fantasyland > 0))[np.argsort(np.argsort(which))]
+    n = other.rollouts
+    assert values[1].mean() == pytest.approx(other.value)
+    difference = values[1] - values[0]
+    paired = difference.std(ddof=1) / np.sqrt(n)
+    unpaired = np.hypot(*(values.std(axis=1, ddof=1) / np.sqrt(n)))
+    assert other.se_paired == pytest.approx(paired, rel=1e-6, abs=1e-12)
+    assert 0 < paired < unpaired / 3
+    assert decide(s, rs, rollouts=64, seed=5)[0].se_paired is None

@@ -16,23 +16,15 @@ import polars as pl
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from polars.testing import assert_frame_equal
 
 from ofc_core.rulesets import PRESET_NAMES
-from parsers import fast
-from parsers.lines import Chunk, line_frame
-from parsers.run import parse_chunk, read_thoroughly
-from parsers.schema import TABLES, plain
+from parsers.lines import Chunk
+from parsers.run import parse_chunk
+from parsers.schema import plain
 from pipeline.simulator.render import en as render_en
+from tests.fast_path_support import assert_same, mutate, mutations, taken_fast
 from tests.hand_builder import build, example_hand
 from tests.parse_helpers import FIXTURES
-
-KEYS = {
-    "hands": ["source_line"],
-    "player_hands": ["hand_id", "seat"],
-    "placements": ["hand_id", "seat", "street", "row", "card"],
-    "rejects": ["source_line", "reason"],
-}
 
 
 def example_text(hero: str = "Alice", ids=("1", "2", "3")) -> str:
@@ -52,36 +44,6 @@ def simulated_text(preset: str, players: int = 3) -> str:
         batch.hands, batch.player_hands, batch.placements, spec.roster[spec.hero].name
     )
     return "\n\n".join(texts) + "\n"
-
-
-def both_ways(data: bytes, first_line: int = 1, seen=None, ruleset: str | None = None):
-    chunk = Chunk(data, first_line, "utf-8")
-    fast_way = parse_chunk(chunk, "in.txt", "en", ruleset, seen)
-    thorough = read_thoroughly(line_frame(chunk), "in.txt", "en", ruleset, seen)
-    return fast_way, thorough
-
-
-def assert_same(
-    data: bytes, first_line: int = 1, seen: pl.DataFrame | None = None, ruleset: str | None = None
-) -> None:
-    fast.read(data, first_line, "in.txt", ruleset, seen)  # never an error (parse_chunk hides one)
-    (tables, ids, guessed, error), (want, want_ids, want_guessed) = both_ways(
-        data, first_line, seen, ruleset
-    )
-    assert error is None
-    for name, key in KEYS.items():
-        got, expected = pl.from_arrow(plain(tables[name], name)), pl.from_arrow(want[name])
-        assert want[name].schema.equals(TABLES[name])
-        assert_frame_equal(got.sort(key, nulls_last=True), expected.sort(key, nulls_last=True))
-    assert sorted(ids.rows()) == sorted(want_ids.rows())
-    assert guessed == want_guessed
-
-
-def taken_fast(data: bytes) -> int:
-    """How many hands the fast path stores from ``data``."""
-    part = fast.read(data, 1, "in.txt", None, None)
-    assert part is not None
-    return part.tables["hands"].num_rows
 
 
 @pytest.mark.parametrize("hero", ["Alice", "Bob", "Carol [RU]", "Nobody"])
@@ -171,6 +133,7 @@ def test_crlf_bom_free_blank_runs_and_junk_between_hands():
         ("(150 points)", "(1 250.50 points)"),
         ("[Fantasyland, 14 cards]", "[Fantasyland, 15 cards]"),
         ("+30 points", "+30 points, stays in Fantasyland"),
+        ("\n\n", "\n\nsome \ufffd junk\n\ufffd\n\n"),  # strays holding U+FFFD
     ],
 )
 def test_edits_read_the_same(old, new):
@@ -214,50 +177,15 @@ def test_repeated_ids_within_the_chunk_and_from_earlier_chunks():
     assert_same(example_text(ids=("7", "2", "8")).encode(), seen=seen)
 
 
-MUTATIONS = st.lists(
-    st.tuples(
-        st.sampled_from(["drop", "duplicate", "swap", "corrupt", "card", "digit"]),
-        st.integers(min_value=0, max_value=100_000),
-        st.text(alphabet=st.sampled_from("AKQJT98765432shdc []()#:,;-+ 0\u2212Ææ"), max_size=6),
-    ),
-    min_size=1,
-    max_size=5,
-)
+MUTATIONS = mutations("AKQJT98765432shdc []()#:,;-+ 0\u2212Ææ")
 CARDS = "AKQJT98765432"
-
-
-def mutate(lines: list[str], mutations) -> list[str]:
-    """Line edits (drop, duplicate, swap, overwrite) and in-line edits of a card or a digit."""
-    lines = list(lines)
-    for kind, at, junk in mutations:
-        if not lines:
-            break
-        i = at % len(lines)
-        line = lines[i]
-        if kind == "drop":
-            del lines[i]
-        elif kind == "duplicate":
-            lines.insert(i, line)
-        elif kind == "swap":
-            j = (i + 1) % len(lines)
-            lines[i], lines[j] = lines[j], lines[i]
-        elif kind == "corrupt":
-            cut = at % (len(line) + 1)
-            lines[i] = line[:cut] + junk + line[cut + len(junk) :]
-        else:
-            wanted = CARDS if kind == "card" else "0123456789"
-            spots = [k for k, c in enumerate(line) if c in wanted]
-            if spots:
-                k = spots[at % len(spots)]
-                lines[i] = line[:k] + wanted[(at // 7) % len(wanted)] + line[k + 1 :]
-    return lines
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(mutations=MUTATIONS, hero=st.sampled_from(["Alice", "Carol [RU]"]))
 def test_mutated_hands_read_the_same(mutations, hero):
     first, second, third = example_text(hero).split("\n\n")
-    middle = "\n".join(mutate(second.splitlines(), mutations))
+    middle = "\n".join(mutate(second.splitlines(), mutations, CARDS))
     assert_same(f"{first}\n\n{middle}\n\n{third}".encode())
 
 
@@ -268,5 +196,5 @@ def test_mutated_hands_read_the_same(mutations, hero):
 )
 def test_mutated_simulated_hands_read_the_same(mutations, preset):
     hands = simulated_text(preset).split("\n\n")[:4]
-    hands[1] = "\n".join(mutate(hands[1].splitlines(), mutations))
+    hands[1] = "\n".join(mutate(hands[1].splitlines(), mutations, CARDS))
     assert_same("\n\n".join(hands).encode())

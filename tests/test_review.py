@@ -168,7 +168,7 @@ def test_since_and_one_player_in_a_room_format(tmp_path: Path, capsys) -> None:
     [
         (["--player", "Nobody Here"], "no player 'Nobody Here'"),
         (["--all", "--since", "yesterday"], "--since 'yesterday'"),
-        (["--all", "--engine", "dask"], "--engine dask is not supported"),
+        (["--all", "--engine", "dask"], "--engine dask needs --scheduler"),
         (["--all", "--rollouts", "1"], "--rollouts must be at least 2"),
     ],
 )

@@ -11,10 +11,12 @@ from ofc_core.cards import parse_cards
 from ofc_core.rulesets import load_ruleset
 from pipeline.decisions import measure
 from pipeline.decisions.decide import decide
+from pipeline.decisions.fantasyland_solver import solve_fantasyland
 from pipeline.rules.engine import score_hands
 from pipeline.simulator import simulate
 from pipeline.simulator.candidates import patterns
 from pipeline.simulator.expert import EXPERT_ROLLOUTS, expert_choices, situation_seen
+from pipeline.simulator.fantasyland_set import set_hands
 from pipeline.simulator.street_view import StreetView
 from pipeline.simulator.styles import style_index
 
@@ -83,3 +85,44 @@ def test_ev_loss_of_the_expert_is_small_and_of_random_large():
     assert expert.n == rand.n == 20
     assert rand.low > 0  # random gives up points, beyond doubt
     assert expert.mean < rand.mean
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "cards", "repeats"),
+    [
+        ("pineapple-1-6-american", 14, 0),
+        ("pineapple-progressive-american", 16, 0),
+        ("pineapple-2-4-pokerbet", 14, 1),  # the repeat limit reached: staying is worth nothing
+        ("pineapple-27", 14, 0),
+    ],
+)
+def test_expert_sets_fantasyland_by_the_exact_solver(ruleset, cards, repeats):
+    """In Fantasyland the expert sets ``ofc solve``'s board, row for row."""
+    rules = load_ruleset(ruleset)
+    rng = np.random.default_rng(8)
+    hands = np.array([rng.permutation(52)[:cards] for _ in range(12)], dtype=np.int8)
+    style = np.full(len(hands), style_index("expert"))
+    rows = set_hands(hands, style, rules, rng, np.full(len(hands), repeats))
+    for hand, placed in zip(hands, rows, strict=True):
+        best = solve_fantasyland(hand, rules, repeats=repeats)
+        for row, expected in enumerate((best.top, best.middle, best.bottom, best.discards)):
+            assert sorted(hand[placed == row].tolist()) == sorted(expected)
+
+
+def test_expert_fantasyland_hands_in_play_are_the_solvers():
+    """Played: every Fantasyland hand the expert sets (2-7, no repeat limit) is the solver's
+    board of its cards in the order dealt."""
+    rules = load_ruleset("pineapple-27")
+    played = tables("pineapple-27", 40, 4, bots="Expert=expert,Aggro=aggressive")
+    ph = played["player_hands"]
+    sets = ph.filter(
+        (pl.col("player") == "Expert") & pl.col("in_fantasyland") & ~pl.col("timed_out")
+    )
+    assert sets.height >= 5
+    for row in sets.iter_rows(named=True):
+        cards = played["placements"].filter(
+            (pl.col("hand_id") == row["hand_id"]) & (pl.col("seat") == row["seat"])
+        )
+        best = solve_fantasyland(parse_cards(cards["card"].to_list()), rules)
+        for name in ("top", "middle", "bottom"):
+            assert sorted(parse_cards(row[name])) == sorted(getattr(best, name))

@@ -1,27 +1,31 @@
-"""The fast path of the ``en`` reader: hands in canonical form, read from the bytes.
+"""The fast path of the room text readers (``en``, ``ru``): plain hands, read from the bytes.
 
-Most hands a room exports are plain: canonical cards, names of at most
-``head_scan.NAME_BYTES`` bytes, every line in shape and every check passing.
-This path proves that of a hand with compiled passes over its lines (numba;
-no Python per line) and numpy operations over the results, reads the parts
-that repeat from hand to hand once per distinct text with the ``en``
-reader's own patterns, and builds the rows directly. Every other hand (and
-the chunk's stray runs' accounting) is handed back as text to the thorough
-reader (``parsers.formats.en``, ``parsers.validate``, ``parsers.model``), which
-stores it or says why not.
+Most hands a room exports are plain: cards as its spec writes them, names of
+at most ``head_scan.NAME_BYTES`` bytes, every line in shape and every check
+passing. This path proves that of a hand with compiled passes over its lines
+(numba; no Python per line) and numpy operations over the results, reads the
+parts that repeat from hand to hand once per distinct text with the
+format's own patterns, and builds the rows directly. What it knows of a
+format comes from the format's module (``parsers.fast.grammar``). Every
+other hand (and the chunk's stray runs' accounting) is handed back as text
+to the thorough reader (``parsers.formats``, ``parsers.validate``,
+``parsers.model``), which stores it or says why not.
 
 The fast path only ever stores a hand the thorough reader would store, with
 the same rows: its grammar and checks are the same or stricter, and
-``tests/test_parse_fast_path.py`` compares the two readers on broken and
-unusual input. Steps: ``hands.cut`` (hands, strays, sections), ``head``
-(header, table, match, seat lines, cut by ``head_scan``), ``body`` (dealt,
-placement, timeout, showdown, summary lines, read by ``body_scan``),
+``tests/test_parse_fast_path.py`` (``en``) and
+``tests/test_parse_fast_path_ru.py`` (``ru``) compare the two readers on
+broken and unusual input. Steps: ``hands.cut`` (hands, strays, sections),
+``head`` (header, table, match, seat lines, cut by ``head_scan``), ``body``
+(dealt, placement, timeout, showdown, summary lines, read by ``body_scan``
+or ``body_scan_ru``),
 ``checks`` (``parsers.validate``'s checks as integer operations) and
 ``tables`` (the model's rows; ``placement_rows`` gathers the placements).
 """
 
 from __future__ import annotations
 
+import struct
 import threading
 from dataclasses import dataclass
 
@@ -31,15 +35,15 @@ import pyarrow as pa
 
 from parsers.fast import checks, tables
 from parsers.fast.body import read_body
+from parsers.fast.grammar import GRAMMARS, Grammar
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
-from parsers.formats.en import FORMAT
 from parsers.model import stray_reason
 from parsers.schema import REJECTS
 
 #: The text formats this path reads (the others go to their thorough reader alone).
-FORMATS = (FORMAT.name,)
+FORMATS = tuple(GRAMMARS)
 
 
 @dataclass(frozen=True)
@@ -62,9 +66,15 @@ class Part:
 
 
 def read(
-    data: bytes, first_line: int, source_file: str, ruleset: str | None, seen: pl.DataFrame | None
+    data: bytes,
+    first_line: int,
+    source_file: str,
+    ruleset: str | None,
+    seen: pl.DataFrame | None,
+    kind: str = "en",
 ) -> Part | None:
-    """Read the plain hands of a chunk of ``en`` text; None when the text is not valid UTF-8.
+    """Read the plain hands of a chunk of text in format ``kind`` (UTF-8: ``parsers.lines``
+    decodes other encodings once per chunk); None when the text is not valid UTF-8.
 
     ``seen`` holds the room ids stored from earlier chunks of the file: a
     hand whose id repeats one of those, or another hand's in the chunk, is
@@ -72,21 +82,22 @@ def read(
     """
     if not _utf8(data):
         return None
+    grammar = GRAMMARS[kind]
     text = Text.of(data, first_line, _scratch(len(data) + PAD))
-    hands = cut(text)
-    head = read_head(text, hands)
-    body = read_body(text, hands, head.seats)
+    hands = cut(text, grammar)
+    head = read_head(text, hands, grammar)
+    body = read_body(text, hands, head.seats, grammar)
     bad = (
         head.bad
         | body.bad
-        | _repeated_ids(text, hands, head.frame.get_column("room_hand_id"), seen)
+        | _repeated_ids(text, hands, head.frame.get_column("room_hand_id"), seen, grammar)
     )
     frame = checks.describe(head.frame, bad, ruleset)
     good = checks.passing(frame, hands, head.seats, body)
     frame = frame.filter(pl.Series(good[frame.get_column("k").to_numpy()]))
     k = frame.get_column("k").to_numpy()
     lines = hands.first[k] + first_line
-    hand_id = frame.select(pl.concat_str(pl.lit("en:"), "room_hand_id")).to_series()
+    hand_id = frame.select(pl.concat_str(pl.lit(f"{kind}:"), "room_hand_id")).to_series()
     at = np.full(hands.count(), -1, dtype=np.int64)
     at[k] = np.arange(len(k))
     ids = tables.HandIds(hand_id.to_arrow(), at)
@@ -95,7 +106,7 @@ def read(
     rest, numbers = _rest(text, hands, good)
     return Part(
         tables={
-            "hands": tables.hands_table(frame, ids, lines, source_file),
+            "hands": tables.hands_table(frame, ids, lines, source_file, kind),
             "player_hands": tables.player_hands_table(good, buttons, ids, head.seats, body),
             "placements": tables.placements_table(good, ids, head.seats, body),
             "rejects": _stray_rejects(hands, source_file),
@@ -123,28 +134,44 @@ def _scratch(size: int) -> np.ndarray:
 
 
 def _utf8(data: bytes) -> bool:
-    """Whether ``data`` is valid UTF-8 (Arrow's check: fast)."""
-    whole = pa.LargeStringArray.from_buffers(
-        1, pa.py_buffer(np.array([0, len(data)], dtype=np.int64)), pa.py_buffer(data)
+    """Whether ``data`` is valid UTF-8: ASCII is (a check of 8 bytes at a time); other text
+    is cast to text by polars (simdutf8: fast on Cyrillic too), given as one binary view
+    over the bytes, which polars takes without a copy."""
+    if data.isascii():
+        return True
+    if len(data) <= _INLINE or len(data) >= 1 << 31:
+        try:
+            data.decode()
+        except UnicodeDecodeError:
+            return False
+        return True
+    view = struct.pack("<i4sii", len(data), data[:4], 0, 0)
+    value = pa.Array.from_buffers(
+        pa.binary_view(), 1, [None, pa.py_buffer(view), pa.py_buffer(data)]
     )
     try:
-        whole.validate(full=True)
-    except pa.ArrowInvalid:
+        pl.from_arrow(value).cast(pl.String)
+    except pl.exceptions.ComputeError:
         return False
     return True
 
 
+#: A binary view holds values of this many bytes or fewer inline.
+_INLINE = 12
+
+
 def _repeated_ids(
-    text: Text, hands: Hands, room_ids: pl.Series, seen: pl.DataFrame | None
+    text: Text, hands: Hands, room_ids: pl.Series, seen: pl.DataFrame | None, grammar: Grammar
 ) -> np.ndarray:
     """Hands whose room id (read loosely, as ``parsers.model`` names rejects) another hand of the
     chunk or an earlier chunk has. ``room_ids``: the ids of the headers that cut (null
-    elsewhere), which are the loose ids; the other headers are read with ``FORMAT.id_pattern``."""
+    elsewhere), which are the loose ids; the other headers are read with the format's
+    ``id_pattern``."""
     loose = np.flatnonzero(room_ids.is_null().to_numpy())
     if len(loose):
         first = hands.first[loose]
         headers = text.strings(text.starts[first], text.ends[first])
-        room_ids = room_ids.clone().scatter(loose, headers.str.extract(FORMAT.id_pattern, 1))
+        room_ids = room_ids.clone().scatter(loose, headers.str.extract(grammar.id_pattern, 1))
     ids = pl.DataFrame({"id": room_ids})
     repeated = pl.col("id").is_duplicated()
     if seen is not None and seen.height:
@@ -153,7 +180,7 @@ def _repeated_ids(
 
 
 def _stray_rejects(hands: Hands, source_file: str) -> pa.Table:
-    strays = hands.strays.with_columns(garbled=pl.lit(0)).select(
+    strays = hands.strays.select(
         source_file=pl.lit(source_file, dtype=pl.String),
         source_line="n",
         room_hand_id=pl.lit(None, dtype=pl.String),

@@ -1,9 +1,12 @@
 """The lines below a hand's first section: dealt, placement, timeout, showdown and summary lines.
 
-``parsers.fast.body_scan`` reads them in one compiled pass (names bound to
-seats, grammar, cards); summary figures are read with the ``en`` reader's
-pattern, once per distinct text (``parsers.fast.fields``). This module arranges what they found as
-``Body``. A hand holding a line that does not read is marked ``bad`` and
+``parsers.fast.body_scan`` (``en``) or ``parsers.fast.body_scan_ru``
+(``ru``) reads them in one compiled pass (names bound to seats, grammar,
+cards); summary figures are read with the format's pattern, once per
+distinct text (``parsers.fast.fields``). This module arranges what they
+found as ``Body``; an ``ru`` placement line hiding its discards
+(``сброс (закрыт)``) hid what the deal left over, as ``parsers.resolve``
+counts them. A hand holding a line that does not read is marked ``bad`` and
 left to the thorough reader.
 """
 
@@ -15,14 +18,16 @@ import numpy as np
 import polars as pl
 
 from parsers import extract as ex
-from parsers.fast.body_scan import Scanned, scan
-from parsers.fast.fields import DistinctTexts, Reading
+from parsers.fast import body_scan, body_scan_ru
+from parsers.fast.body_scan import Scanned
+from parsers.fast.fields import DistinctTexts
+from parsers.fast.grammar import Grammar
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.text import Text
-from parsers.formats import en
 
-_SUMMARY = Reading(en.SUMMARY_LINE, en.summary_fields(), en.summary_problem(ex.en_number))
+#: The body pass of each format (``Grammar.body``).
+SCANS = {"en": body_scan.scan, "ru": body_scan_ru.scan}
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,10 +67,10 @@ class Body:
     bad: np.ndarray
 
 
-def read_body(text: Text, hands: Hands, seats: Seats) -> Body:
-    """Read the lines below the first section of every hand."""
-    found = scan(text, hands, seats)
-    summaries = DistinctTexts(text, found.interned).fields(found.summary, 0, _SUMMARY)
+def read_body(text: Text, hands: Hands, seats: Seats, grammar: Grammar) -> Body:
+    """Read the lines below the first section of every hand (in ``grammar``'s format)."""
+    found = _left_over(SCANS[grammar.body](text, hands, seats))
+    summaries = DistinctTexts(text, found.interned).fields(found.summary, 0, grammar.summary)
     bad = found.bad
     bad[seats.hand[found.summary_seat[~summaries.get_column("read").to_numpy()]]] = True
     return Body(
@@ -99,3 +104,27 @@ def _acts(found: Scanned) -> Acts:
             [np.zeros(sizes[0], dtype=np.int64), found.set_hidden, np.zeros(sizes[2], np.int64)]
         ),
     )
+
+
+def _left_over(found: Scanned) -> Scanned:
+    """``found`` with each discard hidden without a count (``set_hidden`` -1) counted as the
+    cards dealt to its seat on its street (its first dealt line; none: 0) that its line
+    does not name."""
+    unsaid = np.flatnonzero(found.set_hidden < 0)
+    if not len(unsaid):
+        return found
+    key = found.dealt_seat * _KEYS + found.dealt_sec
+    order = np.argsort(key, kind="stable")
+    wanted = found.set_seat[unsaid] * _KEYS + found.set_sec[unsaid]
+    at = np.minimum(np.searchsorted(key[order], wanted), max(len(key) - 1, 0))
+    dealt = np.zeros(len(unsaid), dtype=np.int64)
+    if len(key):
+        hit = key[order[at]] == wanted
+        dealt[hit] = found.dealt_count[order[at[hit]]]
+    named = np.bincount(found.set_act, minlength=len(found.set_seat))[unsaid]
+    found.set_hidden[unsaid] = np.maximum(dealt - named, 0)
+    return found
+
+
+#: Section codes are below this (streets, Fantasyland): keys of a seat row and a section.
+_KEYS = 128

@@ -98,7 +98,7 @@ class Scanned:
 
 #: ``Scanned`` fields grouped by what sizes them: dealt, placement, timeout, showdown and
 #: summary lines, cards dealt, cards placed (``_scan`` returns the seven counts in this order).
-_GROUPS = (
+GROUPS = (
     ("dealt_seat", "dealt_sec", "dealt_count", "dealt_shown"),
     ("set_seat", "set_sec", "set_hidden"),
     ("timeout_seat", "timeout_sec"),
@@ -109,9 +109,8 @@ _GROUPS = (
 )
 
 
-def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
-    """Read the body lines of every hand (below its first section, section lines aside)
-    against the seats of its hand."""
+def empty_scanned(text: Text, hands: Hands) -> Scanned:
+    """``Scanned`` arrays large enough for the body lines of ``text`` (filled by a scan)."""
     lines = text.lines()
     showdown = hands.showdown
     cards = int(text.ends[-1] - text.starts[0]) // 3 + 1
@@ -119,7 +118,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     def empty(size, dtype=np.int64):
         return np.empty(size, dtype=dtype)
 
-    out = Scanned(
+    return Scanned(
         empty(lines), empty(lines, np.int16), empty(lines), empty(lines, np.bool_),
         empty(lines), empty(lines, np.int16), empty(lines),
         empty(lines), empty(lines, np.int16),
@@ -129,6 +128,13 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
         empty(cards, np.int32), empty(cards, np.int8), empty(cards, np.int8),
         np.zeros(hands.count(), dtype=np.bool_),
     )  # fmt: skip
+
+
+def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
+    """Read the body lines of every hand (below its first section, section lines aside)
+    against the seats of its hand."""
+    lines = text.lines()
+    out = empty_scanned(text, hands)
     filed = Filed.empty(lines)
     arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
     counts = _scan(
@@ -137,7 +143,7 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     )  # fmt: skip
     trimmed = {
         name: getattr(out, name)[:count]
-        for group, count in zip(_GROUPS, counts[:-1], strict=True)
+        for group, count in zip(GROUPS, counts[:-1], strict=True)
         for name in group
     }
     return replace(out, **trimmed, interned=filed.interned(counts[-1]))

@@ -33,3 +33,43 @@ def card_parts() -> np.ndarray:
     table[0, list(RANKS.encode())] = np.arange(len(RANKS)) * 4
     table[1, list(SUITS.encode())] = np.arange(len(SUITS))
     return table
+
+
+def spelling_trie(spellings: dict[str, str]) -> np.ndarray:
+    """The ranks and suits as a format spells them (canonical letters, and ``spellings``:
+    other spellings to canonical ones, ``10`` → ``T``, ``♠`` → ``s``) as a trie over their
+    UTF-8 bytes, one lookup per byte: ``step[node, byte]`` is the next node (>= 0), -1 when
+    no spelling goes on with ``byte``, or ``ENDS - part`` when a spelling ends with it,
+    ``part`` being its part of a card code (a rank's ``rank * 4``, a suit's ``suit``). Node 0
+    starts a rank, node 1 a suit. A spelling that replaces a whole card (``10s`` → ``Ts``)
+    gives its rank (``10``). No spelling is the beginning of another.
+
+    >>> step = spelling_trie({"10s": "Ts", "Т": "A", "♠": "s"})
+    >>> int(ENDS - step[step[0, ord("1")], ord("0")]), int(ENDS - step[1, ord("h")])
+    (32, 1)
+    """
+    words: dict[bytes, tuple[int, int]] = {}
+    for spelled, canonical in {**{c: c for c in RANKS + SUITS}, **spellings}.items():
+        if len(canonical) == 2:
+            spelled, canonical = spelled[:-1], canonical[0]
+        if canonical in RANKS:
+            words[spelled.encode()] = (0, RANKS.index(canonical) * 4)
+        elif canonical in SUITS:
+            words[spelled.encode()] = (1, SUITS.index(canonical))
+    step = np.full((2 + sum(len(w) for w in words), 256), -1, dtype=np.int16)
+    nodes = 2
+    for word, (root, part) in words.items():
+        node = root
+        for byte in word[:-1]:
+            if step[node, byte] == -1:
+                step[node, byte] = nodes
+                nodes += 1
+            node = step[node, byte]
+            assert node >= 0, f"{word!r} begins with another spelling"
+        assert step[node, word[-1]] == -1, f"{word!r} is the beginning of another spelling"
+        step[node, word[-1]] = ENDS - part
+    return step[:nodes].copy()
+
+
+#: ``spelling_trie``'s steps at or below this end a spelling.
+ENDS = -2

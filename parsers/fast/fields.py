@@ -3,7 +3,7 @@
 A table line's tail, a seat line's stack, the header's rule words or a
 summary line differ little from hand to hand: the compiled scans file them
 under codes of their distinct texts (``parsers.fast.intern``); a
-``Reading`` matches each text against the ``en`` reader's own pattern and
+``Reading`` matches each text against the format reader's own pattern and
 field expressions once, and remembers the fields, so later chunks of an
 archive only read texts never seen before. The fields go back to every line
 by code.

@@ -1,10 +1,12 @@
 """Cutting a chunk's lines into hands, stray runs and sections, from its bytes.
 
 The same cut as ``parsers.segment`` (which the thorough reader uses): a hand
-starts at a line beginning ``OFC Hand #`` and runs to the next blank line or
-header; non-blank lines outside hands form one stray run per gap between
-hands; ``*** ... ***`` lines inside a hand open sections, whose codes are
-carried down to the lines below (``HEAD`` above the first one).
+starts at a line beginning with the format's header prefix (``OFC Hand #``,
+``Раздача №``) and runs to the next blank line or header; non-blank lines
+outside hands form one stray run per gap between hands; section lines
+(``*** ... ***``, ``== ... ==``) inside a hand open sections, whose codes
+are carried down to the lines below (``HEAD`` above the first one). The
+format's words come from its ``parsers.fast.grammar.Grammar``.
 """
 
 from __future__ import annotations
@@ -16,21 +18,15 @@ import numpy as np
 import polars as pl
 
 from parsers.extract import EXCERPT_CHARS
+from parsers.fast.grammar import Grammar
 from parsers.fast.text import Text
-from parsers.formats.en import FORMAT
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY, UNKNOWN
 
 #: First bytes of the characters ``\s`` matches (ASCII spaces and controls, U+0085, U+00A0,
 #: U+1680, U+2000..U+205F, U+3000): only lines starting with one may be blank.
 _SPACE_LEADS = np.zeros(256, dtype=bool)
 _SPACE_LEADS[[9, 10, 11, 12, 13, 32, 0xC2, 0xE1, 0xE2, 0xE3]] = True
-_WORDS = FORMAT.sections
-_NAMED = tuple(
-    np.frombuffer(_WORDS.line(word).encode(), dtype=np.uint8)
-    for word in (_WORDS.fantasyland, _WORDS.showdown, _WORDS.summary)
-)
 _NAMED_CODES = (0, SHOWDOWN, SUMMARY)
-_STREET = np.frombuffer(_WORDS.street_format().format(0).encode(), dtype=np.uint8)
 
 
 @dataclass(frozen=True, eq=False)
@@ -45,7 +41,7 @@ class Hands:
     a header, above its first section) and of the ``sections``; ``showdown``:
     how many lines of hands are in a showdown section. ``strays``: one row per
     run of lines outside hands (``n``, ``count``, ``line``: its first line,
-    cut to the excerpt length).
+    cut to the excerpt length; ``garbled``: its lines holding U+FFFD).
     """
 
     first: np.ndarray
@@ -62,13 +58,13 @@ class Hands:
         return len(self.first)
 
 
-def cut(text: Text) -> Hands:
-    """Find the hands, stray runs and sections of ``text``."""
+def cut(text: Text, grammar: Grammar) -> Hands:
+    """Find the hands, stray runs and sections of ``text`` (in ``grammar``'s format)."""
     blank = _blank(text, text.ends - text.starts)
-    header = text.begins(FORMAT.header_prefix.encode())
-    section = text.begins(_WORDS.prefix.encode())
-    walked = _walk(text.buf, text.starts, text.ends, blank, header, section)
-    hand, sec, section, first, stop, head, sections, showdown, stray_at, stray_count = walked
+    header = text.begins(grammar.header)
+    section = text.begins(grammar.sections[0].tobytes())
+    walked = _walk(text.buf, text.starts, text.ends, blank, header, section, grammar.sections)
+    hand, sec, section, first, stop, head, sections, showdown, *strays = walked
     return Hands(
         first=first,
         stop=stop,
@@ -78,14 +74,15 @@ def cut(text: Text) -> Hands:
         head=head,
         sections=sections,
         showdown=showdown,
-        strays=_strays(text, stray_at, stray_count),
+        strays=_strays(text, *strays),
     )
 
 
 @numba.njit(cache=True, nogil=True)
-def _walk(buf, starts, ends, blank, header, section_start):
-    """One pass over the lines: ``Hands``' arrays, and the first line and size of each stray
-    run (the non-blank lines outside hands between two headers)."""
+def _walk(buf, starts, ends, blank, header, section_start, words):
+    """One pass over the lines: ``Hands``' arrays, and the first line, size and number of
+    lines holding bytes that did not decode of each stray run (the non-blank lines outside
+    hands between two headers)."""
     lines = len(starts)
     hands = header.sum()
     hand = np.full(lines, -1, dtype=np.int64)
@@ -97,6 +94,7 @@ def _walk(buf, starts, ends, blank, header, section_start):
     sections = np.empty(lines, dtype=np.int64)
     stray_at = np.empty(hands + 1, dtype=np.int64)
     stray_count = np.zeros(hands + 1, dtype=np.int64)
+    garbled = np.zeros(hands + 1, dtype=np.int64)
     count = heads = found = strays = showdown = 0
     inside, code, gap = False, HEAD, -2
     for i in range(lines):
@@ -113,7 +111,7 @@ def _walk(buf, starts, ends, blank, header, section_start):
         if inside and not blank[i]:
             hand[i] = count - 1
             if section_start[i]:
-                code = _section_code(buf, starts[i], ends[i])
+                code = _section_code(buf, starts[i], ends[i], words)
                 section[i] = True
                 sections[found] = i
                 found += 1
@@ -127,13 +125,24 @@ def _walk(buf, starts, ends, blank, header, section_start):
                 stray_at[strays] = i
                 strays += 1
             stray_count[strays - 1] += 1
+            garbled[strays - 1] += _undecoded(buf, starts[i], ends[i])
         sec[i] = code if count else HEAD
     if inside:
         stop[count - 1] = lines
     return (
         hand, sec, section, first, stop, head[:heads].copy(), sections[:found].copy(), showdown,
-        stray_at[:strays].copy(), stray_count[:strays].copy(),
+        stray_at[:strays].copy(), stray_count[:strays].copy(), garbled[:strays].copy(),
     )  # fmt: skip
+
+
+@numba.njit(cache=True, inline="always")
+def _undecoded(buf, start, end) -> bool:
+    """Whether ``[start, end)`` holds U+FFFD (``parsers.lines.UNDECODED``: a byte that did not
+    decode)."""
+    for k in range(start, end - 2):
+        if buf[k] == 0xEF and buf[k + 1] == 0xBF and buf[k + 2] == 0xBD:
+            return True
+    return False
 
 
 @numba.njit(cache=True, inline="always")
@@ -147,19 +156,22 @@ def _is(buf, start, end, literal) -> bool:
 
 
 @numba.njit(cache=True)
-def _section_code(buf, start, end) -> int:
-    """The code of the section line ``[start, end)``.
+def _section_code(buf, start, end, words) -> int:
+    """The code of the section line ``[start, end)``; ``words``: ``Grammar.sections``.
 
+    >>> from parsers.fast.grammar import GRAMMARS
     >>> buf = np.frombuffer(b"*** STREET 4 ****** SUMMARY ****** STREET 0 ***", dtype=np.uint8)
-    >>> [_section_code(buf, a, b) for a, b in ((0, 16), (16, 31), (31, 47))]
+    >>> [_section_code(buf, a, b, GRAMMARS["en"].sections) for a, b in ((0, 16), (16, 31), (31, 47))]
     [4, 101, -2]
     """
-    for k in range(len(_NAMED)):
-        if _is(buf, start, end, _NAMED[k]):
+    for k in range(3):
+        if _is(buf, start, end, words[k + 1]):
             return _NAMED_CODES[k]
-    if end - start == len(_STREET) and _is(buf, start, start + 11, _STREET[:11]):
-        digit = buf[start + 11] - 48
-        if 1 <= digit <= 9 and _is(buf, start + 12, end, _STREET[12:]):
+    head, tail = words[4], words[5]
+    at = start + len(head)
+    if end - start == len(head) + 1 + len(tail) and _is(buf, start, at, head):
+        digit = buf[at] - 48
+        if 1 <= digit <= 9 and _is(buf, at + 1, end, tail):
             return digit
     return UNKNOWN
 
@@ -174,13 +186,15 @@ def _blank(text: Text, length: np.ndarray) -> np.ndarray:
     return blank
 
 
-def _strays(text: Text, at: np.ndarray, count: np.ndarray) -> pl.DataFrame:
-    """One row per run of non-blank lines between two hands: its first line and size."""
+def _strays(text: Text, at: np.ndarray, count: np.ndarray, garbled: np.ndarray) -> pl.DataFrame:
+    """One row per run of non-blank lines between two hands: its first line, size, and how
+    many of its lines hold bytes that did not decode."""
     return pl.DataFrame(
         {
             "n": at + text.first_line,
             "count": count,
             "line": text.strings(text.starts[at], text.ends[at]).str.slice(0, EXCERPT_CHARS),
+            "garbled": garbled,
         },
-        schema={"n": pl.Int64, "count": pl.Int64, "line": pl.String},
+        schema={"n": pl.Int64, "count": pl.Int64, "line": pl.String, "garbled": pl.Int64},
     )

@@ -3,8 +3,8 @@
 ``parsers.fast.head_scan`` cuts them in one compiled pass and files their
 repeated parts (rule words, clock labels, table and match lines' tails,
 seat lines' tails, names) under codes of their distinct texts; this module
-reads each distinct text once with the ``en`` reader's own patterns and
-field expressions, and hands the fields back by code. A hand whose head
+reads each distinct text once with the format's own patterns and field
+expressions (``parsers.fast.grammar``), and hands the fields back by code. A hand whose head
 lines do not all read this way is marked ``bad`` and left to the thorough
 reader.
 """
@@ -17,20 +17,15 @@ import numpy as np
 import polars as pl
 
 from parsers import bounds
-from parsers import extract as ex
 from parsers.fast import head_scan
-from parsers.fast.fields import DistinctTexts, Reading
+from parsers.fast.fields import DistinctTexts
+from parsers.fast.grammar import Grammar
 from parsers.fast.hands import Hands
 from parsers.fast.head_scan import HeadScan
 from parsers.fast.text import Text
-from parsers.formats import en
 
 #: Hands with more seats than this are left to the thorough reader.
 MAX_SEATS = 10
-_RULES = Reading(f"^{en.HEADER_WORDS}$", en.rule_words())
-_TABLE_TAIL = Reading(en.TABLE_FIELDS, en.table_fields(), en.table_problem())
-_MATCH_TAIL = Reading(f"^(?P<tail>{en.MATCH_TAIL})", en.match_fields(), en.match_problem())
-_SEAT_TAIL = Reading(en.SEAT_FIELDS, en.seat_fields(), en.seat_problem(ex.en_number))
 
 
 @dataclass(frozen=True, eq=False)
@@ -69,27 +64,29 @@ class Head:
     bad: np.ndarray
 
 
-def read_head(text: Text, hands: Hands) -> Head:
-    """Read every hand's header, table, match and seat lines."""
+def read_head(text: Text, hands: Hands, grammar: Grammar) -> Head:
+    """Read every hand's header, table, match and seat lines (in ``grammar``'s format)."""
     lines = hands.head
-    found = head_scan.scan(text, hands.first, lines)
+    found = head_scan.scan(text, hands.first, lines, grammar)
     texts = DistinctTexts(text, found.interned)
     header, tables, matches = (
-        _header(text, found, texts),
-        _tables(found, texts),
-        _matches(found, texts),
+        _header(text, found, texts, grammar),
+        _tables(found, texts, grammar),
+        _matches(found, texts, grammar),
     )
     seat_lines = lines[found.kind == head_scan.SEAT_LINE]
-    seats, seat_bad = _seats(found, texts, seat_lines, hands.hand[seat_lines], hands.count())
+    seats, seat_bad = _seats(
+        found, texts, grammar, seat_lines, hands.hand[seat_lines], hands.count()
+    )
     read = [frame.get_column("read").to_numpy() for frame in (header, tables, matches)]
     frame = pl.concat([f.drop("read") for f in (header, tables, matches)], how="horizontal")
     return Head(frame=frame, seats=seats, bad=found.bad | seat_bad | ~np.logical_and.reduce(read))
 
 
-def _header(text: Text, found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
-    """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``."""
-    rules = texts.fields(found.rules, head_scan.WORDS, _RULES)
-    zone = en.zone(texts.of(found.label).fill_null(""))
+def _header(text: Text, found: HeadScan, texts: DistinctTexts, grammar: Grammar) -> pl.DataFrame:
+    """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>`` (``en``)."""
+    rules = texts.fields(found.rules, head_scan.WORDS, grammar.rules)
+    zone = grammar.zone(texts.of(found.label).fill_null(""))
     return pl.concat(
         [
             pl.DataFrame(
@@ -116,19 +113,21 @@ def _cut_only(values: pl.Series, cut: np.ndarray) -> pl.Series:
     return values.scatter(np.flatnonzero(~cut), None) if not cut.all() else values
 
 
-def _tables(found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
-    """``Table '<name>' <n>-max, <stake>, Seat #<k> is the button``: the name ends at the last quote."""
-    fields = texts.fields(found.table_tail, head_scan.TABLE_TAIL, _TABLE_TAIL)
+def _tables(found: HeadScan, texts: DistinctTexts, grammar: Grammar) -> pl.DataFrame:
+    """``Table '<name>' <n>-max, <stake>, Seat #<k> is the button`` (``en``): the name ends
+    at the last closing quote."""
+    fields = texts.fields(found.table_tail, head_scan.TABLE_TAIL, grammar.table)
     read = fields.get_column("read")
     read &= fields.get_column("max_players").is_not_null()
     read &= fields.get_column("button_seat").is_not_null()
+    read &= fields.get_column("currency").is_not_null() | fields.get_column("point_value").is_null()
     return fields.with_columns(table_name=texts.of(found.table_name), read=read)
 
 
-def _matches(found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
+def _matches(found: HeadScan, texts: DistinctTexts, grammar: Grammar) -> pl.DataFrame:
     """``Match #<id>, hand <i> of <m>`` or ``Match #<id>, Fantasyland continuation`` (or none)."""
     has = pl.Series(found.match_id >= 0)
-    fields = texts.fields(found.match_tail, head_scan.MATCH_TAIL, _MATCH_TAIL)
+    fields = texts.fields(found.match_tail, head_scan.MATCH_TAIL, grammar.match)
     return fields.with_columns(
         match_id=texts.of(found.match_id),
         continuation=has & fields.get_column("continuation"),
@@ -137,10 +136,16 @@ def _matches(found: HeadScan, texts: DistinctTexts) -> pl.DataFrame:
 
 
 def _seats(
-    found: HeadScan, texts: DistinctTexts, lines: np.ndarray, owner: np.ndarray, count: int
+    found: HeadScan,
+    texts: DistinctTexts,
+    grammar: Grammar,
+    lines: np.ndarray,
+    owner: np.ndarray,
+    count: int,
 ) -> tuple[Seats, np.ndarray]:
-    """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``; the name ends at the last ``(``."""
-    fields = texts.fields(found.seat_tail, head_scan.SEAT_TAIL, _SEAT_TAIL)
+    """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]`` (``en``); the name
+    ends at the last ``(``."""
+    fields = texts.fields(found.seat_tail, head_scan.SEAT_TAIL, grammar.seat)
     bad = np.zeros(count, dtype=bool)
     bad[owner[~fields.get_column("read").to_numpy()]] = True
     rank = np.arange(len(lines)) - np.searchsorted(owner, owner)

@@ -1,11 +1,13 @@
-"""The head lines of ``en`` hands cut in one compiled pass: header, table, match and seat lines.
+"""The head lines of hands cut in one compiled pass: header, table, match and seat lines.
 
 ``scan`` walks each hand's header and the lines below it up to the first
 section once (numba, no Python per line), while they are in the cache. It
-cuts each line at the offsets the ``en`` grammar fixes (the header's id
-ends at its first ``:``, the clock label follows its last space; a table
-name ends at the line's last quote; a match id at its first comma; a seat's
-name ends at its last ``(``), reads the clock and seat numbers, and files
+cuts each line at the offsets the format's grammar fixes
+(``parsers.fast.grammar``: the header's id ends at the first ``: ``
+(``en``) or `` · `` (``ru``), the clock label follows the last space
+(``en``) or is the last bracket's content (``ru``); a table name ends at the
+line's last closing quote; a match id at its first comma; a seat's name
+ends at its last ``(``), reads the clock and seat numbers, and files
 every other part under a code of its distinct text (``parsers.fast.intern``), so the
 fields are read once per distinct text (``parsers.fast.head``). Only ASCII
 digits count as digits and any byte beyond ASCII as possible white space:
@@ -20,9 +22,9 @@ from dataclasses import dataclass, fields, replace
 import numba
 import numpy as np
 
+from parsers.fast.grammar import Grammar
 from parsers.fast.intern import Filed, Interned, intern, new_table
 from parsers.fast.text import Text
-from parsers.formats import en
 
 #: Seat names longer than this many bytes are left to the thorough reader.
 NAME_BYTES = 32
@@ -31,14 +33,11 @@ WORDS, LABEL, TABLE_NAME, TABLE_TAIL, MATCH_ID, MATCH_TAIL, SEAT_TAIL, PLAYER = 
 #: What a line below the header is (``HeadScan.kind``).
 TABLE_LINE, MATCH_LINE, SEAT_LINE, OTHER_LINE = range(4)
 
-_HEADER = np.frombuffer(en.HEADER_PREFIX.encode(), dtype=np.uint8)
-_TABLE = np.frombuffer(b"Table '", dtype=np.uint8)
-_MATCH = np.frombuffer(b"Match #", dtype=np.uint8)
-_SEAT = np.frombuffer(b"Seat ", dtype=np.uint8)
-#: The clock ``YYYY/MM/DD HH:MM:SS``: 0 where a digit goes, else the byte.
-_CLOCK = np.frombuffer(b"0000/00/00 00:00:00", dtype=np.uint8) * (
-    np.frombuffer(b"0000/00/00 00:00:00", dtype=np.uint8) != ord("0")
-)
+#: The literals of ``Grammar.head``, in order.
+HEAD_LITERALS = (
+    "header", "id_sep", "words_sep", "label_open", "label_close", "clock", "table",
+    "table_close", "match", "seat",
+)  # fmt: skip
 _DAYS = np.array([31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31], dtype=np.int64)
 _MICROS_PER_DAY = 86_400_000_000
 
@@ -99,13 +98,14 @@ class HeadScan:
 _PER_SEAT = ("seat", "name_at", "name_len", "seat_tail", "player")
 
 
-def scan(text: Text, first: np.ndarray, lines: np.ndarray) -> HeadScan:
+def scan(text: Text, first: np.ndarray, lines: np.ndarray, grammar: Grammar) -> HeadScan:
     """Cut the headers (lines ``first``, one per hand) and the ``lines`` below them (line
-    indices in order, hand by hand) of ``text``."""
+    indices in order, hand by hand) of ``text``, in ``grammar``'s format."""
     count, size = len(first), len(lines)
     out, filed = HeadScan.empty(count, size), Filed.empty(2 * count + 2 * size)
     arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
-    interned = _scan(text.buf, text.words, text.starts, text.ends, first, lines, *arrays,
+    interned = _scan(text.buf, text.words, text.starts, text.ends, first, lines,
+                     grammar.head, grammar.clock_at, grammar.plain_label, *arrays,
                      *filed.arrays())  # fmt: skip
     seats = out.kind == SEAT_LINE
     kept = {name: getattr(out, name)[seats] for name in _PER_SEAT}
@@ -114,46 +114,49 @@ def scan(text: Text, first: np.ndarray, lines: np.ndarray) -> HeadScan:
 
 @numba.njit(cache=True, nogil=True)
 def _scan(
-    buf, words, starts, ends, first, lines,
+    buf, words, starts, ends, first, lines, lits, clock_at, plain_label,
     room_start, room_end, local, rules, label, table_name, table_tail,
     match_id, match_tail, bad, kind, seat, name_at, name_len, seat_tail, player,
     rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
     reps = (rep_start, rep_end, rep_kind, rep_hash)
+    table_at, close, match_at, seat_at = lits[6], lits[7], lits[8], lits[9]
     slots = new_table()
     n = 0
     line = 0
     for h in range(len(first)):
         n, fine, slots = _header(buf, words, starts[first[h]], ends[first[h]], h, slots, reps,
-                                 n, room_start, room_end, local, rules, label)  # fmt: skip
+                                 n, lits, clock_at, plain_label, room_start, room_end, local,
+                                 rules, label)  # fmt: skip
         tables = matches = 0
         cut = fine
         stop = first[h + 1] if h + 1 < len(first) else len(starts)
         while line < len(lines) and lines[line] < stop:
             s, e = starts[lines[line]], ends[lines[line]]
-            if _begins(buf, s, e, _TABLE):
+            if _begins(buf, s, e, table_at):
                 kind[line] = TABLE_LINE
                 tables += 1
-                quote = _find_back(buf, e, s + 7, 39, 128)
-                cut &= quote >= s + 7 and buf[quote + 1] == 32
+                at = s + len(table_at)
+                quote = _find_back(buf, e, at + len(close) - 1, close[-1], 128) + 1 - len(close)
+                cut &= quote >= at and _begins(buf, quote, e, close)
+                cut &= buf[quote + len(close)] == 32
                 if cut:
-                    table_name[h], n, slots = intern(
-                        words, s + 7, quote, TABLE_NAME, slots, reps, n
-                    )
+                    table_name[h], n, slots = intern(words, at, quote, TABLE_NAME, slots, reps, n)
                     table_tail[h], n, slots = intern(words, quote, e, TABLE_TAIL, slots, reps, n)
-            elif _begins(buf, s, e, _MATCH):
+            elif _begins(buf, s, e, match_at):
                 kind[line] = MATCH_LINE
                 matches += 1
-                comma = _find(buf, s + 7, e, 44, 128)
-                cut &= comma > s + 7 and buf[comma + 1] == 32
+                at = s + len(match_at)
+                comma = _find(buf, at, e, 44, 128)
+                cut &= comma > at and buf[comma + 1] == 32
                 if cut:
-                    match_id[h], n, slots = intern(words, s + 7, comma, MATCH_ID, slots, reps, n)
+                    match_id[h], n, slots = intern(words, at, comma, MATCH_ID, slots, reps, n)
                     match_tail[h], n, slots = intern(
                         words, comma + 2, e, MATCH_TAIL, slots, reps, n
                     )
-            elif _begins(buf, s, e, _SEAT):
+            elif _begins(buf, s, e, seat_at):
                 kind[line] = SEAT_LINE
-                n, fine, slots = _seat(buf, words, s, e, line, slots, reps, n,
+                n, fine, slots = _seat(buf, words, s + len(seat_at), e, line, slots, reps, n,
                                        seat, name_at, name_len, seat_tail, player)  # fmt: skip
                 cut &= fine
             else:
@@ -164,36 +167,46 @@ def _scan(
 
 
 @numba.njit(cache=True, inline="always")
-def _header(buf, words, s, e, h, slots, reps, n, room_start, room_end, local, rules, label):
-    """``OFC Hand #<id>: <words> - <YYYY/MM/DD HH:MM:SS> <label>``: the number of texts filed,
-    whether it cuts, and the table of texts (``parsers.fast.intern``)."""
-    at = s + len(_HEADER)
-    colon = _find(buf, at, e, 58, 64)
-    if colon <= at or buf[colon + 1] != 32:
+def _header(buf, words, s, e, h, slots, reps, n, lits, clock_at, plain_label,
+            room_start, room_end, local, rules, label):  # fmt: skip
+    """``<prefix><id><id_sep><words><words_sep><clock><label_open><label><label_close>``
+    (``lits``: ``HEAD_LITERALS``): the number of texts filed, whether it cuts, and the table
+    of texts (``parsers.fast.intern``)."""
+    id_sep, words_sep, label_open, label_close, clock = lits[1], lits[2], lits[3], lits[4], lits[5]
+    at = s + len(lits[0])
+    sep = _find(buf, at, e, id_sep[0], 64)
+    if sep <= at or not _begins(buf, sep, e, id_sep) or not _plain(buf, at, sep):
         return n, False, slots
-    space = _find_back(buf, e, colon + 2, 32, 64)
-    date = space - 19
-    if space < 0 or date - 3 < colon + 2 or space + 1 >= e or not _plain(buf, at, colon):
+    after = sep + len(id_sep)
+    close = e - len(label_close)
+    if close <= after or not _begins(buf, close, e, label_close):
         return n, False, slots
-    if buf[date - 3] != 32 or buf[date - 2] != 45 or buf[date - 1] != 32:
+    opens = _find_back(buf, close, after, label_open[-1], 64) + 1
+    date = opens - len(label_open) - len(clock)
+    if opens <= 0 or opens >= close or date - len(words_sep) < after:
         return n, False, slots
-    fine, micros = _clock(buf, date)
-    if not fine or not _plain(buf, space + 1, e):
+    if not _begins(buf, opens - len(label_open), e, label_open):
         return n, False, slots
-    room_start[h], room_end[h], local[h] = at, colon, micros
-    rules[h], n, slots = intern(words, colon + 2, date - 3, WORDS, slots, reps, n)
-    label[h], n, slots = intern(words, space + 1, e, LABEL, slots, reps, n)
+    if not _begins(buf, date - len(words_sep), e, words_sep):
+        return n, False, slots
+    fine, micros = _clock(buf, date, clock, clock_at)
+    if not fine or (plain_label and not _plain(buf, opens, close)):
+        return n, False, slots
+    room_start[h], room_end[h], local[h] = at, sep, micros
+    rules[h], n, slots = intern(words, after, date - len(words_sep), WORDS, slots, reps, n)
+    label[h], n, slots = intern(words, opens, close, LABEL, slots, reps, n)
     return n, True, slots
 
 
 @numba.njit(cache=True, inline="always")
 def _seat(buf, words, s, e, line, slots, reps, n, seat, name_at, name_len, tail, player):
-    """``Seat <k>: <name> (<stack> points)[ [Fantasyland, <c> cards]]``: as ``_header``."""
-    number, after = 0, s + 5
-    while after < s + 8 and 48 <= buf[after] <= 57:
+    """``<k>: <name> (<stack>...`` from ``s`` (after the prefix ``Seat ``, ``Место ``; ``en``:
+    ``(<stack> points)[ [Fantasyland, <c> cards]]``): as ``_header``."""
+    number, after = 0, s
+    while after < s + 3 and 48 <= buf[after] <= 57:
         number = number * 10 + buf[after] - 48
         after += 1
-    if after == s + 5 or after == s + 8 or number < 1 or buf[after] != 58 or buf[after + 1] != 32:
+    if after == s or after == s + 3 or number < 1 or buf[after] != 58 or buf[after + 1] != 32:
         return n, False, slots
     at = after + 2
     paren = _find_back(buf, e, at + 1, 40, 128)
@@ -210,19 +223,20 @@ def _seat(buf, words, s, e, line, slots, reps, n, seat, name_at, name_len, tail,
 
 
 @numba.njit(cache=True, inline="always")
-def _clock(buf, at):
-    """Whether the clock ``YYYY/MM/DD HH:MM:SS`` at ``at`` names a date and time, and which,
-    in microseconds since 1970."""
-    for k in range(len(_CLOCK)):
+def _clock(buf, at, shape, parts):
+    """Whether the clock at ``at`` (written as ``shape``: 0 where a digit goes; its year,
+    month, day, hour, minute and second at ``parts``) names a date and time, and which, in
+    microseconds since 1970."""
+    for k in range(len(shape)):
         byte = buf[at + k]
-        if (_CLOCK[k] == 0 and not 48 <= byte <= 57) or (_CLOCK[k] != 0 and byte != _CLOCK[k]):
+        if (shape[k] == 0 and not 48 <= byte <= 57) or (shape[k] != 0 and byte != shape[k]):
             return False, 0
-    year = _number(buf, at, 4)
-    month, day = _number(buf, at + 5, 2), _number(buf, at + 8, 2)
+    year = _number(buf, at + parts[0], 4)
+    month, day = _number(buf, at + parts[1], 2), _number(buf, at + parts[2], 2)
     hour, minute, second = (
-        _number(buf, at + 11, 2),
-        _number(buf, at + 14, 2),
-        _number(buf, at + 17, 2),
+        _number(buf, at + parts[3], 2),
+        _number(buf, at + parts[4], 2),
+        _number(buf, at + parts[5], 2),
     )
     if year < 1 or not 1 <= month <= 12 or hour > 23 or minute > 59 or second > 59:
         return False, 0

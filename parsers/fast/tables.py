@@ -47,13 +47,13 @@ def _coded(codes: np.ndarray, values: pa.Array, mask: np.ndarray | None = None) 
 
 
 def hands_table(
-    frame: pl.DataFrame, hand_ids: HandIds, first_line: np.ndarray, source_file: str
+    frame: pl.DataFrame, hand_ids: HandIds, first_line: np.ndarray, source_file: str, kind: str
 ) -> pa.Table:
     """``hands`` rows of the passing hands (``frame`` from ``checks.describe``, filtered; their
-    ids are ``hand_ids.values``)."""
+    ids are ``hand_ids.values``) of a file in format ``kind``."""
     out = frame.with_columns(
         hand_id=pl.Series(hand_ids.values),
-        source_format=pl.lit("en"),
+        source_format=pl.lit(kind),
         fantasyland_continuation=pl.col("continuation").fill_null(False),
         source_file=pl.lit(source_file),
         source_line=pl.Series(first_line, dtype=pl.Int64),

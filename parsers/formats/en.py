@@ -29,6 +29,7 @@ from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented
 from parsers.zones import en_zone
 
 HEADER_PREFIX = "OFC Hand #"
+TABLE_PREFIX, MATCH_PREFIX, SEAT_PREFIX = "Table '", "Match #", "Seat "
 SECTION_PREFIX = "*** "
 SECTIONS = SectionWords(SECTION_PREFIX, " ***", "STREET", "FANTASYLAND", "SHOWDOWN", "SUMMARY")
 #: The room's hand number, read loosely (for rejects of hands whose header is broken).
@@ -100,7 +101,7 @@ def extract(seg: Segmented) -> ex.Extracted:
     return ex.read_hands(
         seg,
         SECTION_PREFIX,
-        {HEADER_PREFIX: _heads, "Table '": _tables, "Match #": _matches, "Seat ": _seats},
+        {HEADER_PREFIX: _heads, TABLE_PREFIX: _tables, MATCH_PREFIX: _matches, SEAT_PREFIX: _seats},
         "line not understood before the first *** section ***",
         _body,
     )
@@ -266,7 +267,7 @@ def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     return seats, pl.concat([errors, ex.bound_errors(ok, seat_problem(ex.en_number))])
 
 
-def seat_problem(number: Callable[[pl.Expr], pl.Expr]) -> pl.Expr:
+def seat_problem(number: Callable[[pl.Expr], pl.Expr] = ex.en_number) -> pl.Expr:
     """A seat line's number out of its bound, from the groups of ``SEAT_FIELDS``."""
     return bounds.of_groups(
         (bounds.STACK, "stack", number), (bounds.FANTASYLAND_CARDS, "fl_cards", bounds.integer)
@@ -428,7 +429,7 @@ def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     return summaries, pl.concat([errors, ex.bound_errors(ok, summary_problem(ex.en_number))])
 
 
-def summary_problem(number: Callable[[pl.Expr], pl.Expr]) -> pl.Expr:
+def summary_problem(number: Callable[[pl.Expr], pl.Expr] = ex.en_number) -> pl.Expr:
     """A summary line's number out of its bound, from the groups of ``SUMMARY_LINE``."""
     return bounds.of_groups(
         (bounds.POINTS, "points", number),

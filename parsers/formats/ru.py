@@ -22,6 +22,7 @@ from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN, SectionWords, Segmented
 from parsers.zones import ru_zone
 
 HEADER_PREFIX = "Раздача №"
+TABLE_PREFIX, MATCH_PREFIX, SEAT_PREFIX = "Стол «", "Матч №", "Место "
 SECTION_PREFIX = "== "
 SECTIONS = SectionWords(SECTION_PREFIX, " ==", "Улица", "Фантазия", "Вскрытие", "Итог")
 ID_PATTERN = r"^Раздача №(\S+)"
@@ -69,25 +70,35 @@ CURRENCIES = {
 ROWS = {"верх": ex.TOP, "середина": ex.MIDDLE, "низ": ex.BOTTOM, "сброс": ex.DISCARD}
 
 _NUM = r"[+\-\u2212]?\d[\d \u00a0\u202f]*(?:,\d+)?"
-HEADER = (
-    r"^Раздача №(?P<room_id>\S+) · (?P<variant>Классика|Ананас 2-7|Ананас|Турбо)"
+#: The rule words of a header: variant, Fantasyland kind, scoring, royalties.
+HEADER_WORDS = (
+    r"(?P<variant>Классика|Ананас 2-7|Ананас|Турбо)"
     r"(?: \((?P<fl>фантазия 13|фантазия 14|прогрессивная фантазия|без фантазии)\))?"
     r" · сч[её]т (?P<scoring>1-6|2-4) · роялти: (?P<royalty_table>американские|российские|stars-2013)"
+)
+HEADER = (
+    rf"^Раздача №(?P<room_id>\S+) · {HEADER_WORDS}"
     r" · (?P<clock>\d\d\.\d\d\.\d{4} \d\d:\d\d:\d\d) \((?P<label>[^()]+)\)$"
 )
-TABLE = (
-    r"^Стол «(?P<table>.*)» · (?P<max_players>\d+) игрок(?:а|ов)? · (?:(?P<play_money>игровые фишки)|"
+#: A table line from its name's closing ``»`` on.
+TABLE_FIELDS = (
+    r"^» · (?P<max_players>\d+) игрок(?:а|ов)? · (?:(?P<play_money>игровые фишки)|"
     rf"очко = (?P<point_value>{_NUM}) (?P<currency_word>\S+)) · баттон: место (?P<button>\d+)$"
 )
-MATCH = (
-    r"^Матч №(?P<match>[^,]+), (?:раздача (?P<match_hand>\d+) из (?P<match_hands>\d+)"
+TABLE = rf"^Стол «(?P<table>.*){TABLE_FIELDS[1:]}"
+#: A match line after ``Матч №<id>, ``.
+MATCH_TAIL = (
+    r"(?:раздача (?P<match_hand>\d+) из (?P<match_hands>\d+)"
     r"|(?P<continuation>продолжение \(фантазия\)))$"
 )
-SEAT = (
-    rf"^Место (?P<seat_number>\d+): (?P<name>.+) \((?P<stack>{_NUM})\)"
-    r"(?: — фантазия, (?P<fl_cards>\d+) карт[аы]?)?$"
-)
-HIDDEN_DEALT_TAIL = r" получает \d+ карт[уы]? \(закрыты\)$"
+MATCH = rf"^Матч №(?P<match>[^,]+), {MATCH_TAIL}"
+#: A seat line from the space before its stack's bracket on.
+SEAT_FIELDS = rf"^ \((?P<stack>{_NUM})\)(?: — фантазия, (?P<fl_cards>\d+) карт[аы]?)?$"
+SEAT = rf"^Место (?P<seat_number>\d+): (?P<name>.+){SEAT_FIELDS[1:]}"
+#: An opponent's dealt line after ``<имя>``: `` получает <c> <noun> (закрыты)``.
+HIDDEN_NOUNS = ("карту", "карты", "карт")
+HIDDEN_END = " (закрыты)"
+HIDDEN_DEALT_TAIL = rf"{DEALT_SUFFIX} \d+ карт[уы]? \(закрыты\)$"
 _CARDS = rf"{ex.CARD}(?: {ex.CARD})*"
 _PART = rf"(?:(?:верх|середина|низ|сброс) {_CARDS}|сброс \(закрыт\))"
 #: A placement line after ``<имя>: `` (cards already canonical).
@@ -106,7 +117,7 @@ def extract(seg: Segmented) -> ex.Extracted:
     return ex.read_hands(
         seg,
         SECTION_PREFIX,
-        {HEADER_PREFIX: _heads, "Стол «": _tables, "Матч №": _matches, "Место ": _seats},
+        {HEADER_PREFIX: _heads, TABLE_PREFIX: _tables, MATCH_PREFIX: _matches, SEAT_PREFIX: _seats},
         "line not understood before the first == section ==",
         _body,
     )
@@ -138,14 +149,13 @@ def _body(lines: pl.DataFrame) -> ex.Body:
 
 def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, HEADER)
-    zones = {label: ru_zone(label) for label in ok.get_column("label").unique().to_list()}
     heads = ok.select(
         "h",
         "n",
         room_hand_id=pl.col("room_id"),
-        **ex.rule_words(VARIANTS, FANTASYLAND, ROYALTIES),
+        **rule_words(),
         local=pl.col("clock").str.strptime(pl.Datetime("us"), CLOCK, strict=False),
-        zone=pl.col("label").replace_strict(zones, return_dtype=pl.String),
+        zone=zone(ok.get_column("label")),
     )
     unread = ex.errors(
         bad,
@@ -156,26 +166,26 @@ def _heads(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     return heads, pl.concat([unread, ex.bound_errors(ok, clock)])
 
 
+def rule_words() -> dict[str, pl.Expr]:
+    """The header's rule words (groups of ``HEADER_WORDS``) in format-neutral words."""
+    return ex.rule_words(VARIANTS, FANTASYLAND, ROYALTIES)
+
+
+def zone(labels: pl.Series) -> pl.Series:
+    """The zone each clock label stands for (``parsers.zones.ru_zone``; null when unknown)."""
+    zones = {label: ru_zone(label) for label in labels.unique().to_list()}
+    return labels.replace_strict(zones, return_dtype=pl.String)
+
+
 #: Where the parts of ``ДД.ММ.ГГГГ ЧЧ:ММ:СС`` start.
 CLOCK_PARTS = {"day": 0, "month": 3, "year": 6, "hour": 11, "minute": 14, "second": 17}
 
 
 def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, TABLE)
-    word = pl.col("currency_word")
-    currency = word.replace_strict(CURRENCIES, default=None)
-    iso = pl.when(word.str.contains(r"^[A-Z]{3}$")).then(word)
-    ok = ok.with_columns(currency=currency.fill_null(iso))
-    unknown = ok.filter(word.is_not_null() & pl.col("currency").is_null())
-    tables = ok.select(
-        "h",
-        "n",
-        table_name=pl.col("table"),
-        max_players=pl.col("max_players").cast(pl.Int64, strict=False),
-        point_value=ex.ru_number(pl.col("point_value")),
-        currency="currency",
-        button_seat=pl.col("button").cast(pl.Int64, strict=False),
-    )
+    ok = ok.with_columns(currency=currency())
+    unknown = ok.filter(pl.col("currency_word").is_not_null() & pl.col("currency").is_null())
+    tables = ok.select("h", "n", table_name=pl.col("table"), **table_fields())
     errs = pl.concat(
         [
             ex.errors(
@@ -189,31 +199,55 @@ def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
                     "unknown currency '{}' (₽, RUB, $, USD, €, грн or an ISO code)", "currency_word"
                 ),
             ),
-            ex.bound_errors(
-                ok,
-                bounds.of_groups(
-                    (bounds.MAX_PLAYERS, "max_players", bounds.integer),
-                    (bounds.POINT_VALUE, "point_value", ex.ru_number),
-                    (bounds.BUTTON_SEAT, "button", bounds.integer),
-                ),
-            ),
+            ex.bound_errors(ok, table_problem()),
         ]
     )
     return tables.join(unknown.select("n"), on="n", how="anti"), errs
 
 
+def currency() -> pl.Expr:
+    """The ISO code of a table line's ``currency_word`` (null: play money, or unknown)."""
+    word = pl.col("currency_word")
+    iso = pl.when(word.str.contains(r"^[A-Z]{3}$")).then(word)
+    return word.replace_strict(CURRENCIES, default=None).fill_null(iso)
+
+
+def table_problem() -> pl.Expr:
+    """A table line's number out of its bound, from ``TABLE_FIELDS``' groups."""
+    return bounds.of_groups(
+        (bounds.MAX_PLAYERS, "max_players", bounds.integer),
+        (bounds.POINT_VALUE, "point_value", ex.ru_number),
+        (bounds.BUTTON_SEAT, "button", bounds.integer),
+    )
+
+
+def table_fields() -> dict[str, pl.Expr]:
+    """The fields of a table line's tail, from the groups of ``TABLE_FIELDS`` and ``currency``."""
+    return {
+        "max_players": pl.col("max_players").cast(pl.Int64, strict=False),
+        "point_value": ex.ru_number(pl.col("point_value")),
+        "currency": currency(),
+        "button_seat": pl.col("button").cast(pl.Int64, strict=False),
+    }
+
+
 def _matches(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, MATCH)
-    matches = ok.select(
-        "h",
-        "n",
-        match_id=pl.col("match"),
-        **ex.match_fields(),
-    )
+    matches = ok.select("h", "n", match_id=pl.col("match"), **match_fields())
     errors = ex.errors(
         bad, "cannot read the match line (expected 'Матч №<id>, раздача <i> из <m>')"
     )
-    return matches, pl.concat([errors, ex.bound_errors(ok, en.match_problem())])
+    return matches, pl.concat([errors, ex.bound_errors(ok, match_problem())])
+
+
+def match_problem() -> pl.Expr:
+    """A match line's number out of its bound, from ``MATCH_TAIL``'s groups."""
+    return en.match_problem()
+
+
+def match_fields() -> dict[str, pl.Expr]:
+    """The fields of ``MATCH_TAIL``'s groups."""
+    return ex.match_fields()
 
 
 def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
@@ -223,15 +257,23 @@ def _seats(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         "n",
         seat=pl.col("seat_number").cast(pl.Int64, strict=False),
         player=pl.col("name"),
-        stack=ex.ru_number(pl.col("stack")),
-        fl_cards=pl.col("fl_cards").cast(pl.Int64, strict=False).fill_null(0),
+        **seat_fields(),
     )
     errors = ex.errors(bad, "cannot read the seat line (expected 'Место <k>: <имя> (<стек>)')")
-    problem = bounds.of_groups(
-        (bounds.STACK, "stack", ex.ru_number),
-        (bounds.FANTASYLAND_CARDS, "fl_cards", bounds.integer),
-    )
-    return seats, pl.concat([errors, ex.bound_errors(ok, problem)])
+    return seats, pl.concat([errors, ex.bound_errors(ok, seat_problem())])
+
+
+def seat_problem() -> pl.Expr:
+    """A seat line's number out of its bound, from the groups of ``SEAT_FIELDS``."""
+    return en.seat_problem(ex.ru_number)
+
+
+def seat_fields() -> dict[str, pl.Expr]:
+    """The fields of a seat line's tail, from the groups of ``SEAT_FIELDS``."""
+    return {
+        "stack": ex.ru_number(pl.col("stack")),
+        "fl_cards": pl.col("fl_cards").cast(pl.Int64, strict=False).fill_null(0),
+    }
 
 
 def _dealt(playing: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
@@ -325,13 +367,23 @@ def _shows(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def _summaries(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
     ok, bad = ex.match_groups(lines, SUMMARY_LINE, column="rest")
-    summaries = ok.select("h", "n", "player", **ex.summary_fields(ex.ru_number))
+    summaries = ok.select("h", "n", "player", **summary_fields())
     errors = ex.errors(
         bad,
         "cannot read the summary line (expected '<имя>: <+N|−N>[ (роялти <r>)][, мёртвая рука]"
         "[, фантазия (<c> карт)][, остаётся в фантазии][ = <+M|−M> <валюта>]')",
     )
-    return summaries, pl.concat([errors, ex.bound_errors(ok, en.summary_problem(ex.ru_number))])
+    return summaries, pl.concat([errors, ex.bound_errors(ok, summary_problem())])
+
+
+def summary_problem() -> pl.Expr:
+    """A summary line's number out of its bound, from the groups of ``SUMMARY_LINE``."""
+    return en.summary_problem(ex.ru_number)
+
+
+def summary_fields() -> dict[str, pl.Expr]:
+    """The figures of a summary line, from the groups of ``SUMMARY_LINE``."""
+    return ex.summary_fields(ex.ru_number)
 
 
 FORMAT = TextFormat(

@@ -23,7 +23,7 @@ from numba.core.registry import CPUDispatcher
 
 import parsers.fast
 
-#: Modules holding compiled kernels of the en reader.
+#: Modules holding compiled kernels of the fast reader.
 KERNEL_MODULES = (
     "parsers.lines",
     *(f"parsers.fast.{m.name}" for m in pkgutil.iter_modules(parsers.fast.__path__)),
@@ -52,22 +52,24 @@ def needs_compiling() -> bool:
 
 
 def warm_up() -> None:
-    """Compile every kernel by reading a few simulated hands through the fast reader."""
-    from parsers.fast import read
+    """Compile every kernel by reading a few simulated hands of each format through the fast
+    reader."""
+    from parsers.fast import FORMATS, read
     from parsers.lines import count_lines
     from pipeline.simulator import simulate
-    from pipeline.simulator.render import en as render_en
+    from pipeline.simulator.output import RENDERERS
 
     for ruleset, players in (("pineapple-progressive-american", 3), ("classic-1-6-american", 4)):
         batch = next(iter(simulate(ruleset, players, 6, seed=1, source_format="en")))
         tables = batch.as_dict()
         hero = tables["player_hands"]["player"][0].as_py()
-        hands = render_en.render_hands(
-            tables["hands"], tables["player_hands"], tables["placements"], hero
-        )
-        text = ("\n\n".join(hands) + "\n").encode()
-        count_lines(text)
-        read(text, 1, "warm-up", None, None)
+        for fmt in FORMATS:
+            hands = RENDERERS[fmt](
+                tables["hands"], tables["player_hands"], tables["placements"], hero
+            )
+            text = ("\n\n".join(hands) + "\n").encode()
+            count_lines(text)
+            read(text, 1, "warm-up", None, None, fmt)
 
 
 def ensure_compiled(stream: TextIO | None = None, quiet: bool = False) -> None:

@@ -13,7 +13,12 @@ against every opponent by the ruleset's rules (``showdown.py``, R3-R6):
   its standard error, best first (the candidates that went furthest first,
   then by value);
 * with nothing left to deal (the last street, every opponent complete) the
-  one outcome is exact: one rollout, ``se`` 0.
+  one outcome is exact: one rollout, ``se`` 0;
+* a ``follow``ed placement (a review's chosen one) gets every rollout, and
+  every candidate's ``se_paired`` is the standard error of its value minus
+  the followed one's, from the per-rollout differences (common random numbers
+  make the two estimates correlated, so this is much smaller than the two
+  ``se`` combined as if independent).
 
 >>> from ofc_core.rulesets import load_ruleset
 >>> from pipeline.decisions.situation import situation_of
@@ -66,6 +71,7 @@ class Candidate:
     fantasyland: float  # probability the hero earns Fantasyland
     value: float  # ev + V * fantasyland
     rollouts: int
+    se_paired: float | None = None  # se of value minus the followed placement's (None: none)
 
     def cards_text(self, row: str) -> str:
         return format_cards(getattr(self, row))
@@ -112,13 +118,42 @@ def decide(
     """
     if fantasyland_value is None:
         fantasyland_value = default_fantasyland_value(ruleset)
+    setup = prepare(situation, ruleset, rollouts, seed)
+    followed = _index_of(setup.placements, follow)
+    stats = _halving(setup, fantasyland_value, followed)
+    return _candidates(setup.placements, stats, fantasyland_value, len(followed) > 0)
+
+
+@dataclass(frozen=True)
+class Setup:
+    """What every candidate's rollouts read: the placements, the random cards (one row per
+    rollout), the hero's plan, the policy's knobs, the opponents' finished showdowns and
+    the ruleset's compiled rules."""
+
+    placements: Placements
+    deals: np.ndarray
+    plan: np.ndarray
+    style: np.ndarray
+    table: np.ndarray
+    rules: tuple
+
+    def rollouts(self, which: np.ndarray, part: slice = slice(None)) -> tuple:
+        """Points and Fantasyland cards ``(len(which), samples)`` of the candidates ``which``
+        over the rollouts ``part``."""
+        return rollout_kernel.hero_rollouts(
+            self.placements.boards, which, self.deals[part], self.plan, self.style,
+            self.table[part], *self.rules,
+        )  # fmt: skip
+
+
+def prepare(situation: Situation, ruleset: Ruleset, rollouts: int, seed: int) -> Setup:
+    """The candidates of ``situation`` and the rollouts they share (common random numbers)."""
     placements = legal_placements(
         situation.hero.slots(), np.array(situation.dealt), situation.placed
     )
     plan = deal_plan(situation, ruleset)
     unknown = np.flatnonzero(~situation.seen()).astype(np.int8)
-    exact = plan.total == 0
-    samples = 1 if exact else rollouts
+    samples = 1 if plan.total == 0 else rollouts
     deals = _deals(unknown, plan.total, samples, seed)
     rules = ShowdownRules.of(ruleset).arrays()
     style = rollout_knobs(ruleset)
@@ -126,11 +161,7 @@ def decide(
     table = rollout_kernel.finish_opponents(
         boards, plan.opponents, plan.offsets, deals, style, *rules
     )
-    followed = _index_of(placements, follow)
-    stats = _halving(
-        placements.boards, deals, plan.hero, style, table, rules, fantasyland_value, followed
-    )
-    return _candidates(placements, stats, fantasyland_value)
+    return Setup(placements, deals, plan.hero, style, table, rules)
 
 
 def _index_of(placements: Placements, rows: tuple[int, ...] | None) -> np.ndarray:
@@ -164,12 +195,15 @@ def _deals(unknown: np.ndarray, total: int, samples: int, seed: int) -> np.ndarr
 
 @dataclass
 class _Stats:
-    """Running sums per candidate."""
+    """Running sums per candidate; ``paired`` and ``paired_squares`` sum the per-rollout
+    differences of its value from the followed candidate's."""
 
     n: np.ndarray
     total: np.ndarray
     squares: np.ndarray
     fantasyland: np.ndarray
+    paired: np.ndarray
+    paired_squares: np.ndarray
     stage: np.ndarray  # the halving round the candidate reached
 
     def value(self, worth: float) -> np.ndarray:
@@ -177,22 +211,25 @@ class _Stats:
         return (self.total + worth * self.fantasyland) / n
 
 
-def _halving(boards, deals, plan, style, table, rules, worth: float, followed) -> _Stats:
+def _halving(setup: Setup, worth: float, followed: np.ndarray) -> _Stats:
     """Rollouts of every candidate, by successive halving over the samples (the
     ``followed`` candidates are always kept)."""
-    count, samples = len(boards), len(deals)
-    stats = _Stats(*(np.zeros(count) for _ in range(4)), np.zeros(count, dtype=np.int64))
+    count, samples = len(setup.placements.boards), len(setup.deals)
+    stats = _Stats(*(np.zeros(count) for _ in range(6)), np.zeros(count, dtype=np.int64))
     active = np.arange(count)
     done, target, stage = 0, min(FIRST_ROUND, samples), 0
     while True:
-        part = slice(done, target)
-        points, fantasyland = rollout_kernel.hero_rollouts(
-            boards, active, deals[part], plan, style, table[part], *rules
-        )
+        points, fantasyland = setup.rollouts(active, slice(done, target))
+        earned = fantasyland > 0
         stats.n[active] += target - done
         stats.total[active] += points.sum(axis=1)
         stats.squares[active] += (points**2).sum(axis=1)
-        stats.fantasyland[active] += (fantasyland > 0).sum(axis=1)
+        stats.fantasyland[active] += earned.sum(axis=1)
+        if len(followed):
+            values = points + worth * earned
+            difference = values - values[np.searchsorted(active, followed[0])]
+            stats.paired[active] += difference.sum(axis=1)
+            stats.paired_squares[active] += (difference**2).sum(axis=1)
         stats.stage[active] = stage
         if target == samples:
             return stats
@@ -203,11 +240,21 @@ def _halving(boards, deals, plan, style, table, rules, worth: float, followed) -
         done, target, stage = target, min(2 * target, samples), stage + 1
 
 
-def _candidates(placements: Placements, stats: _Stats, worth: float) -> list[Candidate]:
+def _standard_error(total: np.ndarray, squares: np.ndarray, n: np.ndarray) -> np.ndarray:
+    """Standard error of a mean from the sum and the sum of squares of ``n`` values."""
+    m = np.maximum(n, 1)
+    mean = total / m
+    variance = np.where(n > 1, (squares - m * mean**2) / np.maximum(m - 1, 1), 0.0)
+    return np.sqrt(np.maximum(variance, 0.0) / m)
+
+
+def _candidates(
+    placements: Placements, stats: _Stats, worth: float, paired: bool
+) -> list[Candidate]:
     n = np.maximum(stats.n, 1)
     ev = stats.total / n
-    variance = np.where(stats.n > 1, (stats.squares - n * ev**2) / np.maximum(n - 1, 1), 0.0)
-    se = np.sqrt(np.maximum(variance, 0.0) / n)
+    se = _standard_error(stats.total, stats.squares, stats.n)
+    se_paired = _standard_error(stats.paired, stats.paired_squares, stats.n)
     fantasyland = stats.fantasyland / n
     value = ev + worth * fantasyland
     order = np.lexsort((-value, -stats.stage))
@@ -225,6 +272,7 @@ def _candidates(placements: Placements, stats: _Stats, worth: float) -> list[Can
                 fantasyland=float(fantasyland[i]),
                 value=float(value[i]),
                 rollouts=int(stats.n[i]),
+                se_paired=float(se_paired[i]) if paired else None,
             )
         )
     return out

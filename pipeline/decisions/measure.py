@@ -69,6 +69,14 @@ def points_per_hand(tables: dict[str, pl.DataFrame], player: str) -> Estimate:
     return Estimate(mean, mean - Z95 * se, mean + Z95 * se, n)
 
 
+def rates(tables: dict[str, pl.DataFrame], player: str) -> str:
+    """The player's foul rate and share of hands that earn or keep Fantasyland."""
+    mine = tables["player_hands"].filter(pl.col("player") == player)
+    fouls = float(mine["reported_foul"].mean())
+    fantasyland = float(mine["reported_fantasyland_next"].mean())
+    return f"{player}: fouls {fouls:.1%}, earns or keeps Fantasyland {fantasyland:.1%}"
+
+
 def decisions(
     tables: dict[str, pl.DataFrame], player: str, ruleset: Ruleset, limit: int
 ) -> list[tuple[Situation, tuple]]:
@@ -160,6 +168,7 @@ def main() -> None:
         tables = play(RULESET, "Expert=expert,Tight=tight", args.hands, args.seed, args.workers)
         cpu = time.process_time() - started
         print(f"expert vs tight, {RULESET}, heads-up: {points_per_hand(tables, 'Expert')}")
+        print(f"{rates(tables, 'Expert')}; {rates(tables, 'Tight')}")
         print(f"CPU time of the match: {cpu:.0f} s (workers={args.workers})", flush=True)
     for styles in (("Random=random", "Aggro=aggressive"), ("Tight=tight", "Expert=expert")):
         tables = play(RULESET, ",".join(styles), 200, args.seed + 1, args.workers)

@@ -85,10 +85,20 @@ def run_tasks(
 
 
 def run_functions(
-    function: Callable, tasks: Iterable[tuple], workers: int, on_result: Callable
+    function: Callable,
+    tasks: Iterable[tuple],
+    workers: int,
+    on_result: Callable,
+    scheduler: str | None = None,
 ) -> None:
     """Run ``function(*task)`` for every task on ``workers`` local processes (inline for
-    one), handing each result to ``on_result`` as it finishes (``ofc review`` uses it)."""
+    one), or on the Dask cluster at ``scheduler``, handing each result to ``on_result``
+    as it finishes (``ofc review`` uses it)."""
+    if scheduler is not None:
+        from pipeline.load.distributed import run_dask_functions
+
+        run_dask_functions(function, tasks, scheduler, on_result)
+        return
     if workers <= 1:
         for task in tasks:
             on_result(function(*task))

@@ -1,21 +1,28 @@
 """One review run: the decisions not reviewed yet, valued on worker processes, stored.
 
 Under the import lock (imports and reviews of one database queue), the
-decisions to do are read from the database, valued in batches on local
-worker processes (the import's pool, ``pipeline.load.executors``) with a
-progress bar, and written into a copy of the database that replaces it
-atomically (``pipeline.load.snapshot``), as an import does: readers are never
-disturbed, and a run stopped midway stores nothing. A decision is reviewed
-once: the next run skips the player-hands already in ``decisions``.
+decisions to do are read from the database, valued in batches (whole
+player-hands) on local worker processes (the import's pool,
+``pipeline.load.executors``) or a Dask cluster, with a progress bar. Finished
+batches are committed as the run goes (``Commits``): each commit writes into
+a copy of the database that replaces it atomically (``pipeline.load.snapshot``),
+as an import does, so readers are never disturbed and a run stopped midway
+(Ctrl-C, SIGTERM: at the next finished batch, what is finished is stored
+first; a second Ctrl-C or a kill: at once, the last commit stands) keeps what
+it committed. A decision is reviewed once: the next run
+skips the player-hands already in ``decisions`` and continues with the rest.
 """
 
 from __future__ import annotations
 
 import datetime as dt
 import os
+import signal
+import threading
 import time
 from collections.abc import Iterator
-from dataclasses import asdict, dataclass
+from contextlib import contextmanager
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import duckdb
@@ -30,8 +37,12 @@ from pipeline.load.snapshot import Paths, import_lock, remove_work, start_copy, 
 from pipeline.review.spots import Spot, load_spots
 from pipeline.review.value import Reviewed, review_spot
 
-#: Decisions per task sent to a worker.
+#: Decisions per task sent to a worker, at least (whole player-hands).
 BATCH = 25
+#: Seconds between commits, at least ...
+COMMIT_SECONDS = 30.0
+#: ... and at least this many times the last commit's own time (a large database's copy).
+COMMIT_FACTOR = 10.0
 
 
 @dataclass(frozen=True)
@@ -45,16 +56,18 @@ class ReviewOptions:
     fantasyland_value: float | None = None
     workers: int = 1
     rules_file: str | None = None
+    scheduler: str | None = None  # a Dask scheduler's address; None: local processes
 
 
 @dataclass(frozen=True)
 class ReviewSummary:
-    """What a run did."""
+    """What a run did (``interrupted``: stopped by Ctrl-C or SIGTERM, ``reviewed`` stored)."""
 
     db: Path
     reviewed: int
     seconds: float
     median_se_loss: float | None
+    interrupted: bool = False
 
 
 def review_batch(
@@ -66,13 +79,15 @@ def review_batch(
 
 
 def _batches(spots: list[Spot], options: ReviewOptions) -> Iterator[tuple]:
-    for start in range(0, len(spots), BATCH):
-        yield (
-            spots[start : start + BATCH],
-            options.rollouts,
-            options.fantasyland_value,
-            options.rules_file,
-        )
+    """Tasks of at least ``BATCH`` decisions, never splitting a player-hand (whose
+    decisions are stored together)."""
+    start = 0
+    while start < len(spots):
+        end = min(start + BATCH, len(spots))
+        while end < len(spots) and spots[end].key[:2] == spots[end - 1].key[:2]:
+            end += 1
+        yield (spots[start:end], options.rollouts, options.fantasyland_value, options.rules_file)
+        start = end
 
 
 def _check(options: ReviewOptions) -> None:
@@ -113,29 +128,95 @@ def _check_players(con: duckdb.DuckDBPyConnection, players: tuple[str, ...]) -> 
             )
 
 
+@dataclass
+class Commits:
+    """Finished decisions, committed to the database every ``COMMIT_SECONDS`` (at least
+    ``COMMIT_FACTOR`` times the last commit's time) and when asked."""
+
+    paths: Paths
+    stored: list[Reviewed] = field(default_factory=list)
+    pending: list[Reviewed] = field(default_factory=list)
+    due: float = 0.0
+
+    def __post_init__(self) -> None:
+        self.due = time.monotonic() + COMMIT_SECONDS
+
+    def add(self, batch: list[Reviewed]) -> None:
+        self.pending.extend(batch)
+        if time.monotonic() >= self.due:
+            self.commit()
+
+    def commit(self) -> None:
+        """Store the pending decisions now (also with none: upgrades an older database)."""
+        began = time.monotonic()
+        _store(self.paths, self.pending)
+        self.stored += self.pending
+        self.pending = []
+        now = time.monotonic()
+        self.due = now + max(COMMIT_SECONDS, COMMIT_FACTOR * (now - began))
+
+
+class _StopRequested(Exception):
+    """Ctrl-C or SIGTERM arrived: the run stops after the batch at hand."""
+
+
+@contextmanager
+def _stop_signals() -> Iterator[threading.Event]:
+    """Ctrl-C and SIGTERM set the event: the run stops at the next finished batch and
+    stores what is finished (raising from the handler could land inside compiled or
+    DuckDB code). A second one exits at once, like a kill: the last commit stands."""
+    requested = threading.Event()
+    if threading.current_thread() is not threading.main_thread():
+        yield requested  # only the main thread may handle signals
+        return
+
+    def handler(signum, frame) -> None:
+        if requested.is_set():
+            os._exit(128 + signum)
+        requested.set()
+
+    previous = {s: signal.signal(s, handler) for s in (signal.SIGINT, signal.SIGTERM)}
+    try:
+        yield requested
+    finally:
+        for number, action in previous.items():
+            signal.signal(number, action)
+
+
 def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
     """Review what is not reviewed yet (see the module docstring)."""
     began = time.monotonic()
     _check(options)
     paths = Paths(options.db.resolve())
-    with import_lock(paths, on_wait=lambda: progress.phase("waiting for an import to finish")):
+    with (
+        import_lock(paths, on_wait=lambda: progress.phase("waiting for an import to finish")),
+        _stop_signals() as stop,
+    ):
         spots = _todo(options)
         progress.start(len(spots))
-        results: list[Reviewed] = []
+        commits = Commits(paths)
 
         def on_result(batch: list[Reviewed]) -> None:
-            results.extend(batch)
             progress.add(len(batch), 0, len(batch))
+            commits.add(batch)
+            if stop.is_set():
+                raise _StopRequested
 
         workers = min(options.workers, max(1, len(spots) // BATCH))
-        run_functions(review_batch, _batches(spots, options), workers, on_result)
+        try:
+            tasks = _batches(spots, options)
+            run_functions(review_batch, tasks, workers, on_result, options.scheduler)
+        except _StopRequested:
+            pass
         progress.close()
-        if results:
-            progress.phase(f"storing {len(results):,} decisions in {paths.db.name}")
-        _store(paths, results)
+        if commits.pending:
+            progress.phase(f"storing {len(commits.pending):,} decisions in {paths.db.name}")
+        if commits.pending or not commits.stored:
+            commits.commit()
+    results = commits.stored
     losses = [r.se_loss for r in results if (r.rollouts or 0) > 1 and r.ev_loss > 0]
     median = float(pl.Series(losses).median()) if losses else None
-    return ReviewSummary(paths.db, len(results), time.monotonic() - began, median)
+    return ReviewSummary(paths.db, len(results), time.monotonic() - began, median, stop.is_set())
 
 
 def _frame(results: list[Reviewed]) -> pl.DataFrame:
@@ -145,8 +226,20 @@ def _frame(results: list[Reviewed]) -> pl.DataFrame:
     )
 
 
+#: New decisions only: a commit interrupted after its swap may be offered again.
+_INSERT = """
+    INSERT INTO decisions BY NAME SELECT * FROM reviewed AS r
+    WHERE NOT EXISTS (SELECT 1 FROM decisions AS d WHERE d.hand_id = r.hand_id
+                      AND d.player = r.player AND d.street = r.street)
+"""
+
+
 def _store(paths: Paths, results: list[Reviewed]) -> None:
-    """Write ``results`` into a copy of the database and swap it in (also upgrades an older one)."""
+    """Write ``results`` into a copy of the database and swap it in (also upgrades an older one).
+
+    Interrupted, the database is untouched (the copy is removed) and DuckDB's
+    ``InterruptException`` is raised; the caller may store ``results`` again.
+    """
     run = f"{os.getpid()}-{time.time_ns()}"
     try:
         work = start_copy(paths, run)
@@ -154,7 +247,7 @@ def _store(paths: Paths, results: list[Reviewed]) -> None:
         try:
             if results:
                 con.register("reviewed", _frame(results))
-                con.execute("INSERT INTO decisions BY NAME SELECT * FROM reviewed")
+                con.execute(_INSERT)
             con.execute("CHECKPOINT")
         finally:
             con.close()

@@ -2,7 +2,8 @@
 the difference (``ofc decide`` for a street, ``ofc solve`` for a Fantasyland set).
 
 A street is passed to ``decide`` with the chosen placement followed (it gets
-every rollout, on the same random cards as the best: common random numbers).
+every rollout, on the same random cards as the best: common random numbers);
+the standard error of the loss is that of the per-rollout differences.
 Values are ``decide``'s ``value``: expected points against the table plus
 ``V`` times the probability of earning Fantasyland. A Fantasyland set is
 valued as ``ofc solve`` ranks boards: royalties plus ``V`` if it stays; the
@@ -12,7 +13,6 @@ chosen board's royalties and stay are the engine's (a foul earns neither).
 from __future__ import annotations
 
 import hashlib
-import math
 from dataclasses import dataclass
 
 from ofc_core.cards import format_card, parse_cards
@@ -93,8 +93,7 @@ def _street(spot: Spot, ruleset: Ruleset, rollouts: int, worth: float) -> Review
     best = candidates[0]
     chosen = next(c for c in candidates if c.rows_for(situation.dealt) == chosen_rows)
     loss = max(0.0, best.value - chosen.value)
-    same = best is chosen
-    se = 0.0 if same else math.hypot(best.se, chosen.se)
+    se = best.se_paired or 0.0  # from the per-rollout differences from the chosen
     return _row(
         spot,
         _rows_of(chosen.top, chosen.middle, chosen.bottom, chosen.discard),

@@ -156,6 +156,7 @@ def _play_group(
         by_position(chunk.styles),
         timeouts.plan(chunk.timeouts, in_fl.shape, len(STREETS[ruleset.variant])),
         chunk.game,
+        by_position(setup.fantasyland_repeats),
     )
     room_ids = spec.id_base + numbers[live]
     hand_ids = np.array([f"{spec.source_format}:{i}" for i in room_ids], dtype=object)

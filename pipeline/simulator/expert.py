@@ -4,8 +4,9 @@ Each expert decision is one ``decide`` call (``pipeline.decisions``) on what
 the player sees: its board and cards, its discards, the other players'
 boards (a Fantasyland board hidden), with ``EXPERT_ROLLOUTS`` rollouts for
 the best candidates and the ruleset's default Fantasyland value. In
-Fantasyland the expert sets its hand like the other bots
-(``fantasyland_set.py``, with the expert style's weights).
+Fantasyland the expert sets the exact best board of ``ofc solve``
+(``expert_fantasyland_rows``), with the same value and the stays it has
+already made in a row (R6 repeat limit).
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import numpy as np
 
 from ofc_core.rulesets import Ruleset
 from pipeline.decisions.decide import decide
+from pipeline.decisions.fantasyland_solver import solve_fantasyland
 from pipeline.decisions.situation import Board, Opponent, Situation
 from pipeline.simulator.candidates import patterns
 from pipeline.simulator.street_view import StreetView
@@ -35,6 +37,17 @@ def expert_choices(
         rows = best.rows_for(tuple(int(c) for c in view.dealt[p]))
         out[i] = int(np.flatnonzero((pats == rows).all(axis=1))[0])
     return out
+
+
+def expert_fantasyland_rows(cards: np.ndarray, repeats: np.ndarray, ruleset: Ruleset) -> np.ndarray:
+    """``(n, N)`` row of each dealt card (0 top, 1 middle, 2 bottom, 3 discard) of the
+    exact Fantasyland set (``ofc solve``) of each hand of ``cards`` ``(n, N)``."""
+    rows = np.full(cards.shape, 3, dtype=np.int8)
+    for i, hand in enumerate(cards):
+        best = solve_fantasyland(hand, ruleset, repeats=int(repeats[i]))
+        for row, placed in enumerate((best.top, best.middle, best.bottom)):
+            rows[i, np.isin(hand, placed)] = row
+    return rows
 
 
 def situation_seen(view: StreetView, p: int) -> Situation:

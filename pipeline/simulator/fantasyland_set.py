@@ -6,7 +6,8 @@ for each the strongest few second rows from what is left, and every top of
 the rest. Each full board is scored with the engine's rules (``value.py``)
 and the player's style, which weighs royalties against staying in
 Fantasyland and against fouling; the best is set and the rest discarded.
-Plausible, not optimal. A ``random`` bot sets any 13 cards anywhere.
+Plausible, not optimal. A ``random`` bot sets any 13 cards anywhere; an
+``expert`` sets the exact best board of ``ofc solve`` (``expert.py``).
 """
 
 from __future__ import annotations
@@ -19,7 +20,7 @@ import numpy as np
 from ofc_core.rulesets import Ruleset
 from pipeline.rules.evaluate import lowball27, lowball27_valid, strength5
 from pipeline.simulator.deal import BOTTOM, DISCARD, MIDDLE, TOP
-from pipeline.simulator.styles import IS_RANDOM, WEIGHTS
+from pipeline.simulator.styles import IS_EXPERT, IS_RANDOM, WEIGHTS
 from pipeline.simulator.value import N_FEATURES, features
 
 FIRST_CHOICES = 5
@@ -31,14 +32,23 @@ def _combos(n: int, k: int) -> np.ndarray:
     return np.array(list(combinations(range(n), k)), dtype=np.int64).reshape(-1, k)
 
 
-def set_hands(cards: np.ndarray, style: np.ndarray, ruleset: Ruleset, rng) -> np.ndarray:
-    """``(n, N)`` row of each dealt card (0 top, 1 middle, 2 bottom, 3 discard)."""
+def set_hands(
+    cards: np.ndarray, style: np.ndarray, ruleset: Ruleset, rng, repeats: np.ndarray
+) -> np.ndarray:
+    """``(n, N)`` row of each dealt card (0 top, 1 middle, 2 bottom, 3 discard);
+    ``repeats``: the stays each player has made in a row (R6)."""
     rows = np.empty(cards.shape, dtype=np.int8)
-    rand = IS_RANDOM[style]
+    rand, expert = IS_RANDOM[style], IS_EXPERT[style]
     if rand.any():
         rows[rand] = _random_rows(cards[rand].shape, rng)
-    if (~rand).any():
-        rows[~rand] = _searched_rows(cards[~rand], style[~rand], ruleset)
+    if expert.any():
+        # on use: pipeline.decisions builds on this package's rollout policy
+        from pipeline.simulator.expert import expert_fantasyland_rows
+
+        rows[expert] = expert_fantasyland_rows(cards[expert], repeats[expert], ruleset)
+    searched = ~rand & ~expert
+    if searched.any():
+        rows[searched] = _searched_rows(cards[searched], style[searched], ruleset)
     return rows
 
 

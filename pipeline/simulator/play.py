@@ -66,8 +66,10 @@ def play_hands(
     style: np.ndarray,
     timed_out: np.ndarray,
     rng: np.random.Generator,
+    fantasyland_repeats: np.ndarray,
 ) -> PlayedHands:
-    """Play one hand per row of ``decks`` with the given seats and timeouts (``timeouts.plan``)."""
+    """Play one hand per row of ``decks`` with the given seats and timeouts (``timeouts.plan``);
+    ``fantasyland_repeats``: the stays each seat has made in a row (R6)."""
     hands, players = in_fantasyland.shape
     plan = deal_plan(ruleset.variant, in_fantasyland, fantasyland_cards)
     boards = np.full((hands * players, 13), -1, dtype=np.int8)
@@ -86,6 +88,7 @@ def play_hands(
             boards,
             discards,
             rng,
+            fantasyland_repeats.ravel(),
         )
     ]
     for s, street in enumerate(STREETS[ruleset.variant]):
@@ -122,7 +125,9 @@ def play_hands(
     )
 
 
-def _fantasyland(ruleset, player_deck, start, fl, cards, style, auto, boards, discards, rng):
+def _fantasyland(
+    ruleset, player_deck, start, fl, cards, style, auto, boards, discards, rng, repeats
+):
     """Deal and set the Fantasyland hands; the section's placements."""
     n = len(fl)
     dealt = np.full((n, MAX_FANTASYLAND_CARDS), -1, dtype=np.int8)
@@ -131,7 +136,7 @@ def _fantasyland(ruleset, player_deck, start, fl, cards, style, auto, boards, di
     for count in np.unique(cards[fl]):
         group = fl & (cards == count)
         hand = take(player_deck[group], start[group], int(count))
-        set_rows = fantasyland_set.set_hands(hand, style[group], ruleset, rng)
+        set_rows = fantasyland_set.set_hands(hand, style[group], ruleset, rng, repeats[group])
         in_order = np.concatenate([np.repeat(_ROWS_IN_ORDER, [5, 5, 3]), [DISCARD] * (count - 13)])
         set_rows[auto[group]] = in_order
         dealt[group, :count] = hand

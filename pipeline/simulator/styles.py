@@ -10,8 +10,9 @@ rollout knobs of ``rollout.py``. ``random`` plays any legal placement.
 * ``aggressive``: Fantasyland and royalties are worth a lot and fouls little,
   so it draws to flushes and full houses on the bottom and puts ``QQ+`` on
   top early;
-* ``expert``: plays ``ofc decide``'s best placement on every street
-  (``expert.py``); its weights here only set its Fantasyland hands.
+* ``expert``: plays ``ofc decide``'s best placement on every street and
+  ``ofc solve``'s set in Fantasyland (``expert.py``); its weights here are
+  not used by its own play.
 """
 
 from __future__ import annotations

@@ -59,7 +59,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         "--engine",
         choices=("local", "dask"),
         default="local",
-        help="where decisions are valued: local processes (a Dask cluster is not supported yet)",
+        help="where decisions are valued: local processes, or a Dask cluster (--scheduler)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="the Dask scheduler for --engine dask (tcp://HOST:PORT)",
     )
     parser.add_argument(
         "--quiet", action="store_true", help="no progress output, only the closing summary"
@@ -79,11 +84,8 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.load.progress import Progress
     from pipeline.review.run import ReviewOptions, run_review
 
-    if args.engine == "dask":
-        raise UserError(
-            "--engine dask is not supported by review yet: run it on this machine "
-            "(--engine local, every core by default)"
-        )
+    if args.engine == "dask" and not args.scheduler:
+        raise UserError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
     if args.workers < 1:
         raise UserError("--workers must be 1 or more")
     options = ReviewOptions(
@@ -94,12 +96,20 @@ def run(args: argparse.Namespace) -> int:
         fantasyland_value=args.fantasyland_value,
         workers=args.workers,
         rules_file=args.rules_file,
+        scheduler=args.scheduler if args.engine == "dask" else None,
     )
     progress = Progress(quiet=args.quiet, command="ofc review", unit="decisions")
     summary = run_review(options, progress)
     median = (
         "" if summary.median_se_loss is None else f"; median se_loss {summary.median_se_loss:.3f}"
     )
+    if summary.interrupted:
+        print(
+            f"ofc review: interrupted; {summary.reviewed:,} decision(s) reviewed are stored in "
+            f"{summary.db}: run the same command again to review the rest",
+            file=sys.stderr,
+        )
+        return 130
     print(
         f"reviewed {summary.reviewed:,} decision(s) in {summary.seconds:.1f} s into "
         f"{summary.db} (table decisions){median}",
