@@ -501,7 +501,8 @@ def _parse_chunk(
     input) is not fatal: the chunk is read the thorough way, and the error is
     returned so the summaries count and show it. Text of no known format
     (``kind`` None) is read as ``en``, and its stray lines are rejected as not
-    a hand history, keeping none of their content.
+    a hand history, keeping none of their content. A Windows-1251 chunk with
+    stray lines is read the thorough way: its reason names UTF-8 text among them.
     """
     if kind is None:
         read = _parse_chunk(chunk, source_name, "en", ruleset, seen)
@@ -514,8 +515,15 @@ def _parse_chunk(
         except Exception as failure:  # see the docstring
             part, error = None, f"{type(failure).__name__}: {failure}"
         if part is not None:
-            return ChunkRead(*_with_rest(part, source_name, kind, ruleset, seen))
+            read = ChunkRead(*_with_rest(part, source_name, kind, ruleset, seen))
+            if not (chunk.encoding == "cp1251" and _has_strays(read)):
+                return read
     return ChunkRead(*read_thoroughly(line_frame(chunk), source_name, kind, ruleset, seen), error)
+
+
+def _has_strays(read: ChunkRead) -> bool:
+    """Whether ``read`` rejected lines outside any hand (rejects without a room id)."""
+    return read.tables["rejects"].column("room_hand_id").null_count > 0
 
 
 def _with_rest(
