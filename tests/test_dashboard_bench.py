@@ -50,6 +50,8 @@ def test_the_built_database_follows_the_schema(tmp_path: Path) -> None:
 def test_every_page_gets_a_figure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pages, "CACHE", tmp_path)
     figures = pages.run(BenchOptions(quick=True))
-    assert set(figures) == {f"{page}_ms" for page in PAGES}
+    assert set(figures) == {f"{page}_ms" for page in PAGES} | {"breakdowns_slowest_choice_ms"}
+    assert "default choice (stakes)" in figures["breakdowns_ms"].note
+    assert figures["breakdowns_slowest_choice_ms"].value >= figures["breakdowns_ms"].value
     assert all(f.value is not None and f.value > 0 and f.target == 500 for f in figures.values())
     assert list(tmp_path.glob("dashboard-*.duckdb"))

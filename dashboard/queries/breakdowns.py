@@ -34,6 +34,9 @@ KEYS = {
     "Day": ("p.played_at::DATE AS start", "strftime(start, '%Y-%m-%d')"),
 }
 
+#: What the page breaks results down by, one at a time; it opens on the first.
+CHOICES = (*KEYS, "Session", "Opponent")
+
 _BY = """
 WITH grouped AS (
     SELECT
