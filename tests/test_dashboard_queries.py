@@ -13,6 +13,7 @@ import shutil
 from pathlib import Path
 
 import duckdb
+import polars as pl
 import pytest
 
 from dashboard.queries import (
@@ -423,12 +424,31 @@ def test_sessions_split_at_tables_and_pauses(db: Database, sql) -> None:
     found = breakdowns.sessions(db, Filters(hero=HERO))
     assert found["hands"].sum() == 360
     tables = sql(
-        "SELECT count(DISTINCT table_name) FROM hands JOIN player_hands USING (hand_id)"
+        "SELECT count(DISTINCT h.table_name) FROM hands h JOIN player_hands USING (hand_id)"
         " WHERE player = ?",
         [HERO],
     )[0][0]
     assert found.height >= tables
     assert (found["ended_at"] >= found["started_at"]).all()
+
+
+def test_sessions_are_runs_of_hands_at_a_table_of_hands(db: Database, sql) -> None:
+    """Each session as counted here from ``hands.table_name``: the hero's hands per table
+    in time order, a new session after a pause over ``SESSION_GAP_MINUTES``."""
+    rows = sql(
+        "SELECT h.table_name, p.played_at, p.points FROM player_hands p"
+        " JOIN hands h USING (hand_id) WHERE p.player = ? ORDER BY 1, 2, p.hand_id",
+        [HERO],
+    )
+    expected: list[list] = []
+    gap = dt.timedelta(minutes=breakdowns.SESSION_GAP_MINUTES)
+    for (table, played_at, points), before in zip(rows, [None, *rows[:-1]], strict=True):
+        if before is None or before[0] != table or played_at - before[1] > gap:
+            expected.append([table, played_at, 0, 0.0])
+        expected[-1][2:] = [expected[-1][2] + 1, expected[-1][3] + points]
+    found = breakdowns.sessions(db, Filters(hero=HERO))
+    got = found.select("table_name", "started_at", "hands", pl.col("points").round(6)).rows()
+    assert sorted(got) == sorted((t, at, n, round(points, 6)) for t, at, n, points in expected)
 
 
 def test_results_against_each_opponent_are_the_head_to_head(db: Database) -> None:

@@ -82,19 +82,19 @@ def by(db: Database, filters: Filters, key: str) -> pl.DataFrame:
 
 _SESSIONS = f"""
 WITH latest AS (
-    SELECT p.hand_id, p.played_at, p.points, p.money, p.currency
+    SELECT p.hand_id, p.played_at, p.points, p.money, p.currency, p.table_name
     FROM player_hands p
     WHERE {{where}}
-    ORDER BY p.played_at DESC
+    ORDER BY p.played_at DESC, p.hand_id DESC
     LIMIT {SESSION_HANDS}
 ),
 mine AS (
-    SELECT l.*, h.table_name,
-        CASE WHEN lag(l.played_at) OVER w IS NULL
-            OR l.played_at - lag(l.played_at) OVER w > INTERVAL {SESSION_GAP_MINUTES} MINUTE
+    SELECT *,
+        CASE WHEN lag(played_at) OVER w IS NULL
+            OR played_at - lag(played_at) OVER w > INTERVAL {SESSION_GAP_MINUTES} MINUTE
             THEN 1 ELSE 0 END AS starts
-    FROM latest l JOIN hands h USING (hand_id)
-    WINDOW w AS (PARTITION BY h.table_name ORDER BY l.played_at, l.hand_id)
+    FROM latest
+    WINDOW w AS (PARTITION BY table_name ORDER BY played_at, hand_id)
 ),
 numbered AS (
     SELECT *,
