@@ -392,11 +392,10 @@ def test_previous_and_next_hand_follow_the_list_in_time(db: Database, sql) -> No
             [HERO],
         )
     ]
-    middle = ordered[len(ordered) // 2]
-    i = ordered.index(middle)
-    assert hands.neighbours(db, view, every_hand, middle) == (ordered[i - 1], ordered[i + 1])
-    assert hands.neighbours(db, view, every_hand, ordered[0])[0] is None
-    assert hands.neighbours(db, view, every_hand, ordered[-1])[1] is None
+    around = [None, *ordered, None]
+    for i, hand_id in enumerate(ordered, start=1):
+        assert hands.neighbours(db, view, every_hand, hand_id) == (around[i - 1], around[i + 1])
+    assert hands.neighbours(db, view, every_hand, "no such hand") == (None, None)
 
 
 @pytest.mark.parametrize("key", list(breakdowns.KEYS))
