@@ -15,6 +15,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 import pytest
+from polars.testing import assert_frame_equal
 
 from dashboard.queries import (
     breakdowns,
@@ -248,6 +249,18 @@ def test_head_to_head_is_antisymmetric_and_matches_pairwise(db: Database, sql) -
     assert ours["points"] == pytest.approx(expected)
 
 
+@pytest.mark.parametrize("variant", [None, "classic", "pineapple"])
+def test_head_to_head_from_player_pairs_is_the_sum_of_pairwise(
+    db: Database, variant: str | None
+) -> None:
+    """Over all dates (``player_pairs``) as summed from ``pairwise`` (a date filter that
+    keeps every hand), rival by rival; empty both ways where they never met."""
+    for rival in players.opponents(db, HERO):
+        stored = players.head_to_head(db, HERO, rival, Filters(variant=variant))
+        summed = players.head_to_head(db, HERO, rival, Filters(variant=variant, date_from=EARLY))
+        assert_frame_equal(stored, summed, check_dtypes=False)
+
+
 def test_fantasyland_rates_by_ruleset_and_cards(db: Database, sql) -> None:
     rows = fantasyland.by_ruleset(db, Filters())
     expected = {
@@ -456,6 +469,16 @@ def test_results_against_each_opponent_are_the_head_to_head(db: Database) -> Non
         pair = players.head_to_head(db, HERO, row["opponent"], Filters()).row(0, named=True)
         assert (row["hands"], row["points"]) == (pair["hands"], pytest.approx(pair["points"]))
         assert row["points_per_hand_low"] == pytest.approx(pair["points_per_hand_low"])
+
+
+@pytest.mark.parametrize("variant", [None, "classic"])
+def test_opponents_from_player_pairs_are_the_sum_of_pairwise(
+    db: Database, variant: str | None
+) -> None:
+    stored = breakdowns.opponents(db, Filters(hero=HERO, variant=variant))
+    summed = breakdowns.opponents(db, Filters(hero=HERO, variant=variant, date_from=EARLY))
+    assert stored.height > 0
+    assert_frame_equal(stored, summed, check_dtypes=False)
 
 
 def test_one_variant_draws_no_duplicate_all_line_and_money_runs_per_currency(

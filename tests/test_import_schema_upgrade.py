@@ -1,7 +1,7 @@
 """Databases made by an older ofc: schema version 1, before ``player_hands`` held the stake
 and its pairwise settlements' counts (``pairings``, ``scoops``, ``rows_won``); schema
 version 2, before the metric table ``player_metrics``; version 3, before ``decisions``;
-version 4, before ``player_hands.table_name``.
+version 4, before ``player_hands.table_name`` and the metric table ``player_pairs``.
 
 The next ``ofc import`` upgrades one in place, whether it brings new files,
 files already imported, or none (``ofc import --db FILE``). The dashboard
@@ -45,6 +45,7 @@ TABLES = (
     "pairwise",
     "player_summary",
     "player_metrics",
+    "player_pairs",
     "imports",
 )
 #: The ``player_hands`` columns schema version 2 added.
@@ -67,6 +68,7 @@ def _set_version(db: Path, version: str) -> None:
     try:
         if int(version) < 5:
             con.execute("ALTER TABLE player_hands DROP COLUMN table_name")
+            con.execute("DROP TABLE player_pairs")
         if int(version) < 4:
             con.execute("DROP TABLE decisions")
         if version == "1":

@@ -139,9 +139,22 @@ LIMIT ?
 """
 
 
+_OPPONENTS_SUMMARISED = """
+SELECT opponent, hands, points, squares
+FROM player_pairs
+WHERE player = ? AND variant = ?
+ORDER BY hands DESC, opponent
+LIMIT ?
+"""
+
+
 def opponents(db: Database, filters: Filters, limit: int = 200) -> pl.DataFrame:
     """The hero's results against each opponent met in the view (their own pairwise
-    settlements), most hands first: points and points per hand with its interval."""
+    settlements), most hands first: points and points per hand with its interval.
+    A variant alone is read from ``player_pairs``."""
+    if filters.summarised:
+        params = [filters.hero, filters.variant_key, limit]
+        return _points(db.frame(_OPPONENTS_SUMMARISED, params))
     where = hand_scope(filters)
     hero = filters.hero
     params = [hero, hero, hero, hero, *where.params, limit]

@@ -26,9 +26,10 @@ SCHEMA_VERSION = "5"
 #: the hand's stake, ``point_value`` and ``currency``, and what its pairwise
 #: settlements say, ``pairings``, ``scoops`` and ``rows_won``; version 3: the
 #: metric table ``player_metrics``; version 4: the ``decisions`` table of ``ofc review``;
-#: version 5: ``player_hands.table_name``, the hand's table, for sessions without a join).
+#: version 5: ``player_hands.table_name``, the hand's table, for sessions without a join,
+#: and the metric table ``player_pairs``).
 UPGRADABLE = ("1", "2", "3", "4")
-METRICS = ("audit_mismatches", "player_summary", "style_metrics")
+METRICS = ("audit_mismatches", "player_summary", "style_metrics", "player_pairs")
 #: DuckDB's memory limit during a load (the import's peak stays under 2 GB).
 MEMORY_LIMIT = "1GB"
 
@@ -142,7 +143,8 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     player-hand without a settlement); added last: readers go by column names.
     Version 2 to 3: the metric tables are rebuilt (``player_metrics`` is new).
     Version 3 to 4: the ``decisions`` table, empty (``ddl.sql`` creates it).
-    Version 4 to 5: ``player_hands`` gets its hand's ``table_name``, added last.
+    Version 4 to 5: ``player_hands`` gets its hand's ``table_name``, added last, and the
+    metric tables are rebuilt (``player_pairs`` is new).
     """
     version = stored_version(con)
     if version == SCHEMA_VERSION:
@@ -243,8 +245,9 @@ def known_files(db: Path) -> dict[str, KnownFile]:
 
 
 def refresh_metrics(con: duckdb.DuckDBPyConnection) -> None:
-    """Rebuild ``player_metrics``, ``audit_mismatches``, ``player_summary`` and
-    ``style_metrics``; the latter two take every metric's figures from the first."""
+    """Rebuild ``player_metrics``, ``audit_mismatches``, ``player_summary``,
+    ``style_metrics`` and ``player_pairs``; ``player_summary`` and ``style_metrics``
+    take every metric's figures from ``player_metrics``."""
     con.execute(definitions.PLAYER_METRICS_SQL)
     stats = con.sql("SELECT * FROM player_metrics").pl()
     con.register("player_figures", definitions.with_figures(stats))
