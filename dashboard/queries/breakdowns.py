@@ -100,7 +100,7 @@ numbered AS (
     SELECT *,
         sum(starts) OVER (PARTITION BY table_name ORDER BY played_at, hand_id
             ROWS UNBOUNDED PRECEDING) AS session,
-        (SELECT count(*) FROM latest) = {SESSION_HANDS} AS cut
+        count(*) OVER () = {SESSION_HANDS} AS cut
     FROM mine
 )
 SELECT table_name, min(played_at) AS started_at, max(played_at) AS ended_at,
