@@ -17,6 +17,7 @@ counts the default choice, and a second figure the page showing its slowest.
 from __future__ import annotations
 
 import hashlib
+import os
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -123,7 +124,8 @@ def run(options: BenchOptions) -> dict[str, Figure]:
             query.run()
             seconds = best_of(query.run, options.repeats)
             timed.setdefault(query.page, {}).setdefault(view, []).append((query, seconds))
-    note = f"{hands:,} hands, best of {runs(options.repeats)}"
+    load = os.getloadavg()[0]
+    note = f"{hands:,} hands, best of {runs(options.repeats)}; load average {load:.1f}"
     figures = {}
     for page in PAGES:
         if page in timed:
