@@ -40,8 +40,9 @@ def test_the_built_database_follows_the_schema(tmp_path: Path) -> None:
             "SELECT count(*) FROM player_hands p JOIN hands h USING (hand_id)"
             " WHERE p.point_value IS DISTINCT FROM h.point_value"
             " OR p.currency IS DISTINCT FROM h.currency"
+            " OR p.table_name IS DISTINCT FROM h.table_name"
         )
-        assert _value(con, unlike) == 0  # the stake copied from hands
+        assert _value(con, unlike) == 0  # the stake and table copied from hands
         assert _value(con, "SELECT count(DISTINCT currency) FROM player_hands") == 2
     finally:
         con.close()
@@ -50,6 +51,8 @@ def test_the_built_database_follows_the_schema(tmp_path: Path) -> None:
 def test_every_page_gets_a_figure(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pages, "CACHE", tmp_path)
     figures = pages.run(BenchOptions(quick=True))
-    assert set(figures) == {f"{page}_ms" for page in PAGES}
+    assert set(figures) == {f"{page}_ms" for page in PAGES} | {"breakdowns_slowest_choice_ms"}
+    assert "default choice (stakes)" in figures["breakdowns_ms"].note
+    assert figures["breakdowns_slowest_choice_ms"].value >= figures["breakdowns_ms"].value
     assert all(f.value is not None and f.value > 0 and f.target == 500 for f in figures.values())
     assert list(tmp_path.glob("dashboard-*.duckdb"))

@@ -13,7 +13,9 @@ import shutil
 from pathlib import Path
 
 import duckdb
+import polars as pl
 import pytest
+from polars.testing import assert_frame_equal
 
 from dashboard.queries import (
     breakdowns,
@@ -247,6 +249,18 @@ def test_head_to_head_is_antisymmetric_and_matches_pairwise(db: Database, sql) -
     assert ours["points"] == pytest.approx(expected)
 
 
+@pytest.mark.parametrize("variant", [None, "classic", "pineapple"])
+def test_head_to_head_from_player_pairs_is_the_sum_of_pairwise(
+    db: Database, variant: str | None
+) -> None:
+    """Over all dates (``player_pairs``) as summed from ``pairwise`` (a date filter that
+    keeps every hand), rival by rival; empty both ways where they never met."""
+    for rival in players.opponents(db, HERO):
+        stored = players.head_to_head(db, HERO, rival, Filters(variant=variant))
+        summed = players.head_to_head(db, HERO, rival, Filters(variant=variant, date_from=EARLY))
+        assert_frame_equal(stored, summed, check_dtypes=False)
+
+
 def test_fantasyland_rates_by_ruleset_and_cards(db: Database, sql) -> None:
     rows = fantasyland.by_ruleset(db, Filters())
     expected = {
@@ -391,11 +405,10 @@ def test_previous_and_next_hand_follow_the_list_in_time(db: Database, sql) -> No
             [HERO],
         )
     ]
-    middle = ordered[len(ordered) // 2]
-    i = ordered.index(middle)
-    assert hands.neighbours(db, view, every_hand, middle) == (ordered[i - 1], ordered[i + 1])
-    assert hands.neighbours(db, view, every_hand, ordered[0])[0] is None
-    assert hands.neighbours(db, view, every_hand, ordered[-1])[1] is None
+    around = [None, *ordered, None]
+    for i, hand_id in enumerate(ordered, start=1):
+        assert hands.neighbours(db, view, every_hand, hand_id) == (around[i - 1], around[i + 1])
+    assert hands.neighbours(db, view, every_hand, "no such hand") == (None, None)
 
 
 @pytest.mark.parametrize("key", list(breakdowns.KEYS))
@@ -423,12 +436,31 @@ def test_sessions_split_at_tables_and_pauses(db: Database, sql) -> None:
     found = breakdowns.sessions(db, Filters(hero=HERO))
     assert found["hands"].sum() == 360
     tables = sql(
-        "SELECT count(DISTINCT table_name) FROM hands JOIN player_hands USING (hand_id)"
+        "SELECT count(DISTINCT h.table_name) FROM hands h JOIN player_hands USING (hand_id)"
         " WHERE player = ?",
         [HERO],
     )[0][0]
     assert found.height >= tables
     assert (found["ended_at"] >= found["started_at"]).all()
+
+
+def test_sessions_are_runs_of_hands_at_a_table_of_hands(db: Database, sql) -> None:
+    """Each session as counted here from ``hands.table_name``: the hero's hands per table
+    in time order, a new session after a pause over ``SESSION_GAP_MINUTES``."""
+    rows = sql(
+        "SELECT h.table_name, p.played_at, p.points FROM player_hands p"
+        " JOIN hands h USING (hand_id) WHERE p.player = ? ORDER BY 1, 2, p.hand_id",
+        [HERO],
+    )
+    expected: list[list] = []
+    gap = dt.timedelta(minutes=breakdowns.SESSION_GAP_MINUTES)
+    for (table, played_at, points), before in zip(rows, [None, *rows[:-1]], strict=True):
+        if before is None or before[0] != table or played_at - before[1] > gap:
+            expected.append([table, played_at, 0, 0.0])
+        expected[-1][2:] = [expected[-1][2] + 1, expected[-1][3] + points]
+    found = breakdowns.sessions(db, Filters(hero=HERO))
+    got = found.select("table_name", "started_at", "hands", pl.col("points").round(6)).rows()
+    assert sorted(got) == sorted((t, at, n, round(points, 6)) for t, at, n, points in expected)
 
 
 def test_results_against_each_opponent_are_the_head_to_head(db: Database) -> None:
@@ -437,6 +469,16 @@ def test_results_against_each_opponent_are_the_head_to_head(db: Database) -> Non
         pair = players.head_to_head(db, HERO, row["opponent"], Filters()).row(0, named=True)
         assert (row["hands"], row["points"]) == (pair["hands"], pytest.approx(pair["points"]))
         assert row["points_per_hand_low"] == pytest.approx(pair["points_per_hand_low"])
+
+
+@pytest.mark.parametrize("variant", [None, "classic"])
+def test_opponents_from_player_pairs_are_the_sum_of_pairwise(
+    db: Database, variant: str | None
+) -> None:
+    stored = breakdowns.opponents(db, Filters(hero=HERO, variant=variant))
+    summed = breakdowns.opponents(db, Filters(hero=HERO, variant=variant, date_from=EARLY))
+    assert stored.height > 0
+    assert_frame_equal(stored, summed, check_dtypes=False)
 
 
 def test_one_variant_draws_no_duplicate_all_line_and_money_runs_per_currency(

@@ -1,6 +1,7 @@
 """Databases made by an older ofc: schema version 1, before ``player_hands`` held the stake
 and its pairwise settlements' counts (``pairings``, ``scoops``, ``rows_won``); schema
-version 2, before the metric table ``player_metrics``.
+version 2, before the metric table ``player_metrics``; version 3, before ``decisions``;
+version 4, before ``player_hands.table_name`` and the metric table ``player_pairs``.
 
 The next ``ofc import`` upgrades one in place, whether it brings new files,
 files already imported, or none (``ofc import --db FILE``). The dashboard
@@ -19,7 +20,7 @@ import duckdb
 import pytest
 from streamlit.testing.v1 import AppTest
 
-from dashboard.queries import options, summary
+from dashboard.queries import breakdowns, options, summary
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
 from ofc_core.errors import UserError
@@ -29,11 +30,12 @@ from pipeline.load.database import SCHEMA_VERSION
 from tests.import_support import UNLIKE_SETTLEMENTS, ofc_import, query, scalar, simulate
 
 VERSION = "SELECT value FROM meta WHERE key = 'schema_version'"
-#: Player-hands whose stake differs from their hand's (none after an upgrade).
+#: Player-hands whose stake or table differs from their hand's (none after an upgrade).
 UNLIKE_HANDS = (
     "SELECT count(*) FROM player_hands p JOIN hands h USING (hand_id)"
     " WHERE p.point_value IS DISTINCT FROM h.point_value"
     " OR p.currency IS DISTINCT FROM h.currency"
+    " OR p.table_name IS DISTINCT FROM h.table_name"
 )
 COLUMNS = "SELECT column_name, data_type FROM duckdb_columns() WHERE table_name = ? ORDER BY 1"
 TABLES = (
@@ -43,6 +45,7 @@ TABLES = (
     "pairwise",
     "player_summary",
     "player_metrics",
+    "player_pairs",
     "imports",
 )
 #: The ``player_hands`` columns schema version 2 added.
@@ -60,9 +63,14 @@ def made(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Path]:
 
 
 def _set_version(db: Path, version: str) -> None:
+    """``db`` as schema ``version`` stored it (a newer one: as it is, with that number)."""
     con = duckdb.connect(str(db))
     try:
-        con.execute("DROP TABLE decisions")  # version 3 added it
+        if int(version) < 5:
+            con.execute("ALTER TABLE player_hands DROP COLUMN table_name")
+            con.execute("DROP TABLE player_pairs")
+        if int(version) < 4:
+            con.execute("DROP TABLE decisions")
         if version == "1":
             for column in ADDED:
                 con.execute(f"ALTER TABLE player_hands DROP COLUMN {column}")
@@ -77,7 +85,8 @@ def old(made: tuple[Path, Path], tmp_path: Path) -> Path:
     """A copy of the made database, as schema version 1 stored it."""
     db = Path(shutil.copy(made[1], tmp_path / "old.duckdb"))
     _set_version(db, "1")
-    assert not set(ADDED) & {name for name, _ in query(db, COLUMNS, ["player_hands"])}
+    columns = {name for name, _ in query(db, COLUMNS, ["player_hands"])}
+    assert not {*ADDED, "table_name"} & columns
     return db
 
 
@@ -87,7 +96,8 @@ def _table(db: Path, table: str) -> list[tuple]:
 
 
 def _is_upgraded(db: Path, made: Path) -> None:
-    assert scalar(db, VERSION) == SCHEMA_VERSION == "4"
+    assert scalar(db, VERSION) == SCHEMA_VERSION == "5"
+    assert scalar(db, "SELECT count(table_name) FROM player_hands") > 0
     assert scalar(db, UNLIKE_HANDS) == 0
     assert scalar(db, "SELECT count(point_value) FROM player_hands") > 0
     assert scalar(db, UNLIKE_SETTLEMENTS) == 0
@@ -101,7 +111,7 @@ def test_import_without_files_upgrades_in_place(
 ) -> None:
     capsys.readouterr()
     assert ofc_import("--db", old) == 0
-    assert "upgraded from schema version 1 to 4" in capsys.readouterr().out
+    assert "upgraded from schema version 1 to 5" in capsys.readouterr().out
     _is_upgraded(old, made[1])
     for table in TABLES:
         assert _table(old, table) == _table(made[1], table), table
@@ -117,7 +127,7 @@ def test_review_upgrades_a_version_3_database(made: tuple[Path, Path], tmp_path:
     player = scalar(db, "SELECT min(player) FROM player_hands")
     args = ["review", "--db", str(db), "--player", player, "--rollouts", "4", "--workers", "1"]
     assert main([*args, "--since", "2999-01-01"]) == 0
-    assert scalar(db, VERSION) == "4"
+    assert scalar(db, VERSION) == "5"
     assert scalar(db, "SELECT count(*) FROM decisions") == 0
 
 
@@ -174,7 +184,7 @@ def test_the_app_shows_the_advice_instead_of_a_crash(
     app = AppTest.from_file(str(APP), default_timeout=60).run()
     assert not app.exception
     assert [e.value for e in app.error] == [
-        f"{old} was made by an older version of ofc (schema version 1, now 4): upgrade it "
+        f"{old} was made by an older version of ofc (schema version 1, now 5): upgrade it "
         f"once with `ofc import --db {old}` (it keeps every hand and needs no files), "
         "then open it again"
     ]
@@ -184,10 +194,10 @@ def test_a_database_from_a_newer_ofc_is_refused(
     made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = Path(shutil.copy(made[1], tmp_path / "newer.duckdb"))
-    _set_version(db, "5")
+    _set_version(db, "6")
     before = db.read_bytes()
     assert ofc_import(made[0], "--db", db, "--reread") == 2
-    assert "newer version of ofc (schema version 5" in capsys.readouterr().err
+    assert "newer version of ofc (schema version 6" in capsys.readouterr().err
     assert db.read_bytes() == before
     with pytest.raises(UserError, match="update ofc"):
         Database(db).rows("SELECT 1")
@@ -208,14 +218,30 @@ def test_a_version_2_database_gets_player_metrics(
     made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = Path(shutil.copy(made[1], tmp_path / "two.duckdb"))
+    _set_version(db, "2")
     con = duckdb.connect(str(db))
     con.execute("DROP TABLE player_metrics")
-    con.execute("UPDATE meta SET value = '2' WHERE key = 'schema_version'")
     con.close()
-    with pytest.raises(UserError, match="schema version 2, now 4"):
+    with pytest.raises(UserError, match="schema version 2, now 5"):
         Database(db).rows("SELECT 1")
     capsys.readouterr()
     assert ofc_import("--db", db) == 0
-    assert "upgraded from schema version 2 to 4" in capsys.readouterr().out
+    assert "upgraded from schema version 2 to 5" in capsys.readouterr().out
     assert _table(db, "player_metrics") == _table(made[1], "player_metrics")
     assert _table(db, "player_summary") == _table(made[1], "player_summary")
+
+
+def test_a_version_4_database_gets_table_names_and_the_same_sessions(
+    made: tuple[Path, Path], tmp_path: Path
+) -> None:
+    """Version 4 to 5: each player-hand gets its hand's ``table_name``, so the sessions
+    of the Breakdowns page (which read it there) are those of a new database."""
+    db = Path(shutil.copy(made[1], tmp_path / "four.duckdb"))
+    _set_version(db, "4")
+    assert ofc_import("--db", db) == 0
+    _is_upgraded(db, made[1])
+    assert _table(db, "player_hands") == _table(made[1], "player_hands")
+    hero = options.players(Database(db))[0]
+    found = breakdowns.sessions(Database(db), Filters(hero=hero))
+    assert not found.is_empty()
+    assert found.equals(breakdowns.sessions(Database(made[1]), Filters(hero=hero)))

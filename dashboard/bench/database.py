@@ -160,7 +160,9 @@ def _finish(
     timed_out: np.ndarray,
 ) -> dict[str, pl.DataFrame]:
     """The ``player_hands``, ``pairwise`` and ``placements`` rows of scored player-hands."""
-    context = hands_frame.select("hand_id", "played_at", "ruleset", "point_value", "currency")
+    context = hands_frame.select(
+        "hand_id", "played_at", "ruleset", "point_value", "currency", "table_name"
+    )
     n = scored.height
     mismatch = rng.random(n) < 0.005
     no_street = pl.Series(in_fl | timed_out)

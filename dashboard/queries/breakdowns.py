@@ -34,6 +34,9 @@ KEYS = {
     "Day": ("p.played_at::DATE AS start", "strftime(start, '%Y-%m-%d')"),
 }
 
+#: What the page breaks results down by, one at a time; it opens on the first.
+CHOICES = (*KEYS, "Session", "Opponent")
+
 _BY = """
 WITH grouped AS (
     SELECT
@@ -79,25 +82,25 @@ def by(db: Database, filters: Filters, key: str) -> pl.DataFrame:
 
 _SESSIONS = f"""
 WITH latest AS (
-    SELECT p.hand_id, p.played_at, p.points, p.money, p.currency
+    SELECT p.hand_id, p.played_at, p.points, p.money, p.currency, p.table_name
     FROM player_hands p
     WHERE {{where}}
-    ORDER BY p.played_at DESC
+    ORDER BY p.played_at DESC, p.hand_id DESC
     LIMIT {SESSION_HANDS}
 ),
 mine AS (
-    SELECT l.*, h.table_name,
-        CASE WHEN lag(l.played_at) OVER w IS NULL
-            OR l.played_at - lag(l.played_at) OVER w > INTERVAL {SESSION_GAP_MINUTES} MINUTE
+    SELECT *,
+        CASE WHEN lag(played_at) OVER w IS NULL
+            OR played_at - lag(played_at) OVER w > INTERVAL {SESSION_GAP_MINUTES} MINUTE
             THEN 1 ELSE 0 END AS starts
-    FROM latest l JOIN hands h USING (hand_id)
-    WINDOW w AS (PARTITION BY h.table_name ORDER BY l.played_at, l.hand_id)
+    FROM latest
+    WINDOW w AS (PARTITION BY table_name ORDER BY played_at, hand_id)
 ),
 numbered AS (
     SELECT *,
         sum(starts) OVER (PARTITION BY table_name ORDER BY played_at, hand_id
             ROWS UNBOUNDED PRECEDING) AS session,
-        (SELECT count(*) FROM latest) = {SESSION_HANDS} AS cut
+        count(*) OVER () = {SESSION_HANDS} AS cut
     FROM mine
 )
 SELECT table_name, min(played_at) AS started_at, max(played_at) AS ended_at,
@@ -136,9 +139,22 @@ LIMIT ?
 """
 
 
+_OPPONENTS_SUMMARISED = """
+SELECT opponent, hands, points, squares
+FROM player_pairs
+WHERE player = ? AND variant = ?
+ORDER BY hands DESC, opponent
+LIMIT ?
+"""
+
+
 def opponents(db: Database, filters: Filters, limit: int = 200) -> pl.DataFrame:
     """The hero's results against each opponent met in the view (their own pairwise
-    settlements), most hands first: points and points per hand with its interval."""
+    settlements), most hands first: points and points per hand with its interval.
+    A variant alone is read from ``player_pairs``."""
+    if filters.summarised:
+        params = [filters.hero, filters.variant_key, limit]
+        return _points(db.frame(_OPPONENTS_SUMMARISED, params))
     where = hand_scope(filters)
     hero = filters.hero
     params = [hero, hero, hero, hero, *where.params, limit]

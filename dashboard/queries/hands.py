@@ -87,11 +87,12 @@ def hand_count(db: Database, filters: Filters, own: HandFilters) -> int:
     )
 
 
+#: The list's hand just before (or after) the anchor hand: a plain range on ``played_at``
+#: first, which lets the scan skip the row groups on the wrong side of it.
 _NEIGHBOUR = """
 SELECT p.hand_id FROM player_hands p
-WHERE {where} AND (p.played_at, p.hand_id) {direction} (
-    SELECT (h.played_at, h.hand_id) FROM hands h WHERE h.hand_id = ?
-)
+WHERE {where} AND p.played_at {direction}= ?
+    AND (p.played_at {direction} ? OR p.hand_id {direction} ?)
 ORDER BY p.played_at {order}, p.hand_id {order}
 LIMIT 1
 """
@@ -101,11 +102,14 @@ def neighbours(
     db: Database, filters: Filters, own: HandFilters, hand_id: str
 ) -> tuple[str | None, str | None]:
     """The hands of the list played just before and just after ``hand_id`` (None at an end)."""
+    anchor = db.value("SELECT played_at FROM hands WHERE hand_id = ?", [hand_id])
+    if anchor is None:
+        return None, None
     where = own.where(scope(filters))
     found = []
     for direction, order in (("<", "DESC"), (">", "ASC")):
         sql = _NEIGHBOUR.format(where=where.sql, direction=direction, order=order)
-        found.append(db.value(sql, [*where.params, hand_id]))
+        found.append(db.value(sql, [*where.params, anchor, anchor, hand_id]))
     return found[0], found[1]
 
 

@@ -2,6 +2,9 @@
 
 The pages call these same functions (through the cache); this list names
 them page by page so ``make bench`` can time each page on a large database.
+A page that shows one of several results at a time (Breakdowns: by stakes, by
+day, sessions, ...) lists them as choices: it runs only the chosen one, the
+first when it opens.
 """
 
 from __future__ import annotations
@@ -45,6 +48,8 @@ class PageQuery:
     page: str
     name: str
     run: Callable[[], object]
+    #: One of the page's choices, of which it runs one at a time (the first by default).
+    choice: bool = False
 
 
 def _first_hand(db: Database, filters: Filters) -> str:
@@ -55,6 +60,20 @@ def _first_hand(db: Database, filters: Filters) -> str:
 def _page(page: str, **runs: Callable[[], object]) -> list[PageQuery]:
     """One page's queries, each named by its keyword."""
     return [PageQuery(page, name, run) for name, run in runs.items()]
+
+
+def _choices(page: str, **runs: Callable[[], object]) -> list[PageQuery]:
+    """One page's choices, each named by its keyword; the first is the page's default."""
+    return [PageQuery(page, name, run, choice=True) for name, run in runs.items()]
+
+
+def _breakdown(db: Database, filters: Filters, choice: str) -> Callable[[], object]:
+    """The query the Breakdowns page runs for ``choice`` (one of ``breakdowns.CHOICES``)."""
+    if choice == "Session":
+        return lambda: breakdowns.sessions(db, filters)
+    if choice == "Opponent":
+        return lambda: breakdowns.opponents(db, filters)
+    return lambda: breakdowns.by(db, filters, choice)
 
 
 def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
@@ -102,14 +121,9 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
             population=lambda: summary.summaries(db, everybody),
             cards=lambda: fantasyland.cards_dealt(db, filters),
         ),
-        *_page(
-            "breakdowns",  # one at a time on the page: timed all together here
-            by_stakes=lambda: breakdowns.by(db, filters, "Stakes"),
-            by_ruleset=lambda: breakdowns.by(db, filters, "Ruleset"),
-            by_month=lambda: breakdowns.by(db, filters, "Month"),
-            by_day=lambda: breakdowns.by(db, filters, "Day"),
-            sessions=lambda: breakdowns.sessions(db, filters),
-            opponents=lambda: breakdowns.opponents(db, filters),
+        *_choices(
+            "breakdowns",
+            **{c.lower(): _breakdown(db, filters, c) for c in breakdowns.CHOICES},
         ),
         *_page(
             "hands",

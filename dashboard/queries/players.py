@@ -110,19 +110,41 @@ ORDER BY everything DESC, hands DESC
 """
 
 
+#: Head to head over all dates and stakes, from the pre-aggregated pairs.
+_HEAD_TO_HEAD_SUMMARISED = """
+SELECT variant, (variant = 'all')::INTEGER AS everything, hands, points, squares, scoops,
+    scooped, rows_won, rows_lost, {first}, {last}
+FROM player_pairs
+WHERE player = ? AND opponent = ?
+ORDER BY everything DESC, hands DESC
+"""
+
+
+def _one_variant(found: pl.DataFrame, variant: str) -> pl.DataFrame:
+    """The pre-aggregated rows of ``variant`` alone: its row, and the same row as 'all'."""
+    row = found.filter(pl.col("variant") == variant)
+    return pl.concat([row.with_columns(variant=pl.lit("all"), everything=pl.lit(1)), row])
+
+
 def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.DataFrame:
     """``first``'s results against ``second`` (points from ``first``'s side), per variant
     and all, with the 95% intervals of points per hand and of the share of rows won;
     empty when they never met in the view.
 
     Only the settlements between the two count (each pair of players settles
-    separately), after table-stakes caps (``points_a``).
+    separately), after table-stakes caps (``points_a``). A variant alone is read
+    from ``player_pairs``; dates, stakes or a ruleset sum the view's settlements.
     """
-    where = hand_scope(filters)
-    params = [first, first, first, first, second, second, first, *where.params]
     days = {"first": shown("first_played_at", "first_played_at")}
     days["last"] = shown("last_played_at", "last_played_at")
-    found = db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), params)
+    if filters.summarised:
+        sql = _HEAD_TO_HEAD_SUMMARISED.format(**days)
+        found = db.frame(sql, [first, second])
+        found = _one_variant(found, filters.variant) if filters.variant else found
+    else:
+        where = hand_scope(filters)
+        params = [first, first, first, first, second, second, first, *where.params]
+        found = db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), params)
     found = intervals.with_mean(found, "points_per_hand", "points", "squares", "hands")
     return intervals.with_rate(
         found.with_columns(rows=3 * pl.col("hands")), "rows_won_share", "rows_won", "rows"

@@ -16,7 +16,6 @@ by = cached(breakdowns.by)
 sessions = cached(breakdowns.sessions)
 opponents = cached(breakdowns.opponents)
 
-CHOICES = (*breakdowns.KEYS, "Session", "Opponent")
 POINTS = {
     "hands": columns.count("Hands (n)"),
     "points": columns.points("Points", 0),
@@ -115,7 +114,7 @@ def render(context: Context) -> None:
     if not context.filters.hero:
         ui.nothing("Pick a hero in the sidebar to break their results down.")
         return
-    choice = st.radio("Break down by", CHOICES, horizontal=True, key="breakdown")
+    choice = st.radio("Break down by", breakdowns.CHOICES, horizontal=True, key="breakdown")
     if choice == "Session":
         _sessions(context)
     elif choice == "Opponent":

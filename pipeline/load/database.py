@@ -21,13 +21,15 @@ from ofc_core.errors import UserError
 from pipeline.load.metrics import definitions
 from pipeline.load.recompute import SETTLEMENT_COLUMNS
 
-SCHEMA_VERSION = "4"
+SCHEMA_VERSION = "5"
 #: Schema versions ``connect`` upgrades in place (version 2: ``player_hands`` holds
 #: the hand's stake, ``point_value`` and ``currency``, and what its pairwise
 #: settlements say, ``pairings``, ``scoops`` and ``rows_won``; version 3: the
-#: metric table ``player_metrics``; version 4: the ``decisions`` table of ``ofc review``).
-UPGRADABLE = ("1", "2", "3")
-METRICS = ("audit_mismatches", "player_summary", "style_metrics")
+#: metric table ``player_metrics``; version 4: the ``decisions`` table of ``ofc review``;
+#: version 5: ``player_hands.table_name``, the hand's table, for sessions without a join,
+#: and the metric table ``player_pairs``).
+UPGRADABLE = ("1", "2", "3", "4")
+METRICS = ("audit_mismatches", "player_summary", "style_metrics", "player_pairs")
 #: DuckDB's memory limit during a load (the import's peak stays under 2 GB).
 MEMORY_LIMIT = "1GB"
 
@@ -95,7 +97,7 @@ def schema_problem(db: Path, version: str | None) -> str | None:
     >>> schema_problem(Path("a.duckdb"), SCHEMA_VERSION) is None
     True
     >>> print(schema_problem(Path("a.duckdb"), "1"))  # doctest: +NORMALIZE_WHITESPACE
-    a.duckdb was made by an older version of ofc (schema version 1, now 4): upgrade it once
+    a.duckdb was made by an older version of ofc (schema version 1, now 5): upgrade it once
     with `ofc import --db a.duckdb` (it keeps every hand and needs no files), then open it again
     """
     if version == SCHEMA_VERSION:
@@ -141,6 +143,8 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     player-hand without a settlement); added last: readers go by column names.
     Version 2 to 3: the metric tables are rebuilt (``player_metrics`` is new).
     Version 3 to 4: the ``decisions`` table, empty (``ddl.sql`` creates it).
+    Version 4 to 5: ``player_hands`` gets its hand's ``table_name``, added last, and the
+    metric tables are rebuilt (``player_pairs`` is new).
     """
     version = stored_version(con)
     if version == SCHEMA_VERSION:
@@ -150,6 +154,7 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     con.execute("BEGIN TRANSACTION")
     if version == "1":
         _add_stakes_and_settlements(con)
+    _add_table_names(con)  # every upgradable version is older than 5
     refresh_metrics(con)
     con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [SCHEMA_VERSION])
     con.execute("COMMIT")
@@ -168,6 +173,15 @@ def _add_stakes_and_settlements(con: duckdb.DuckDBPyConnection) -> None:
     con.execute(_SETTLEMENTS_SQL)
     con.execute(
         "UPDATE player_hands SET pairings = 0, scoops = 0, rows_won = 0 WHERE pairings IS NULL"
+    )
+
+
+def _add_table_names(con: duckdb.DuckDBPyConnection) -> None:
+    """Version 4 to 5 (see ``_upgrade``)."""
+    con.execute("ALTER TABLE player_hands ADD COLUMN table_name VARCHAR")
+    con.execute(
+        "UPDATE player_hands AS p SET table_name = h.table_name "
+        "FROM hands AS h WHERE h.hand_id = p.hand_id"
     )
 
 
@@ -231,8 +245,9 @@ def known_files(db: Path) -> dict[str, KnownFile]:
 
 
 def refresh_metrics(con: duckdb.DuckDBPyConnection) -> None:
-    """Rebuild ``player_metrics``, ``audit_mismatches``, ``player_summary`` and
-    ``style_metrics``; the latter two take every metric's figures from the first."""
+    """Rebuild ``player_metrics``, ``audit_mismatches``, ``player_summary``,
+    ``style_metrics`` and ``player_pairs``; ``player_summary`` and ``style_metrics``
+    take every metric's figures from ``player_metrics``."""
     con.execute(definitions.PLAYER_METRICS_SQL)
     stats = con.sql("SELECT * FROM player_metrics").pl()
     con.register("player_figures", definitions.with_figures(stats))

@@ -74,6 +74,7 @@ CREATE TABLE IF NOT EXISTS player_hands (
     ruleset VARCHAR,
     point_value DOUBLE,
     currency VARCHAR,
+    table_name VARCHAR,
     fantasyland_repeats SMALLINT,
     foul BOOLEAN,
     category_top VARCHAR,

@@ -38,9 +38,10 @@ HAND_CONTEXT = (
     "match_id",
     "point_value",
     "currency",
+    "table_name",
 )
 #: Columns of ``hands`` copied onto every player-hand, in table order.
-COPIED_CONTEXT = ("played_at", "variant", "ruleset", "point_value", "currency")
+COPIED_CONTEXT = ("played_at", "variant", "ruleset", "point_value", "currency", "table_name")
 
 #: Recomputed columns added to ``player_hands``, in table order, with their types.
 RESULT_SCHEMA = {
