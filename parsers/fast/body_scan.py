@@ -166,7 +166,7 @@ def _scan(
             continue
         s, e = starts[i], ends[i]
         playing = sec >= 0 and sec < SHOWDOWN
-        if _equals(buf, s, _DEALT):
+        if equals(buf, s, _DEALT):
             row, name_end = _bind(buf, s + len(_DEALT), slots[h], name_at, name_len, 32, 91, 40)
             if row < 0:
                 bad[h] = True
@@ -184,7 +184,7 @@ def _scan(
             bad[h] = True
             continue
         at = name_end + 2
-        if playing and e - at == len(_TIMEOUT) and _equals(buf, at, _TIMEOUT):
+        if playing and e - at == len(_TIMEOUT) and equals(buf, at, _TIMEOUT):
             timeout_seat[timeouts], timeout_sec[timeouts] = row, sec
             timeouts += 1
         elif playing:
@@ -208,7 +208,8 @@ def _scan(
 
 
 @numba.njit(cache=True, inline="always")
-def _equals(buf, at, literal) -> bool:
+def equals(buf, at, literal) -> bool:
+    """Whether the bytes of ``buf`` at ``at`` spell ``literal``."""
     for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
         if buf[at + k] != literal[k]:
             return False
@@ -283,7 +284,7 @@ def _emit(buf, open_, size, row, parts, act, card_act, card_row, card_code, card
 @numba.njit(cache=True, inline="always")
 def _counted(buf, at, stop, before):
     """``<before><c> card(s)`` filling ``[at, stop)``, ``c`` of one or two digits: ``c`` or -1."""
-    if not _equals(buf, at, before):
+    if not equals(buf, at, before):
         return -1
     at += len(before)
     value, digits = 0, 0
@@ -294,7 +295,7 @@ def _counted(buf, at, stop, before):
     if digits == 0:
         return -1
     for noun in (_CARD, _CARDS):
-        if stop - at == len(noun) and _equals(buf, at, noun):
+        if stop - at == len(noun) and equals(buf, at, noun):
             return value
     return -1
 
@@ -323,7 +324,7 @@ def _row_word(buf, at):
     Their first letters differ, so the first byte picks the one to compare."""
     first = buf[at]
     row = 0 if first == 116 else 1 if first == 109 else 2 if first == 98 else -1
-    if row >= 0 and _equals(buf, at, _ROW_WORDS[row]):
+    if row >= 0 and equals(buf, at, _ROW_WORDS[row]):
         return row, len(_ROW_WORDS[row])
     return -1, 0
 
@@ -332,7 +333,7 @@ def _row_word(buf, at):
 def _placement(buf, at, stop, parts, act, card_act, card_row, card_code, cards):
     """``sets <row> [<cards>], ...`` from ``at`` to the line's end: whether it reads, the
     discards it counts without naming them, and the new card count."""
-    if not _equals(buf, at, _SETS):
+    if not equals(buf, at, _SETS):
         return False, 0, cards
     pos = at + len(_SETS)
     used = 0
@@ -359,7 +360,7 @@ def _placement(buf, at, stop, parts, act, card_act, card_row, card_code, cards):
         return False, 0, cards
     if pos == stop:
         return True, 0, cards
-    if _equals(buf, pos, _DISCARDS) and buf[pos + len(_DISCARDS)] == 91:
+    if equals(buf, pos, _DISCARDS) and buf[pos + len(_DISCARDS)] == 91:
         open_ = pos + len(_DISCARDS)
         size, close = _list(buf, open_, parts)
         if size < 0 or close != stop - 1:
@@ -377,7 +378,7 @@ def _showdown(buf, at, stop, parts, codes):
     to the line's end: whether it reads and whether it says ``fouled``; the 13 cards go to
     ``codes``. Read left to right: each row's list opens at the first ``[`` after the text
     before it, and the texts hold no brackets."""
-    fouled = stop - at >= len(_FOULED) and _equals(buf, stop - len(_FOULED), _FOULED)
+    fouled = stop - at >= len(_FOULED) and equals(buf, stop - len(_FOULED), _FOULED)
     end = stop - len(_FOULED) if fouled else stop
     pos, n = at, 0
     for k in range(3):
@@ -390,7 +391,7 @@ def _showdown(buf, at, stop, parts, codes):
         begin = open_ + 1 - len(words)
         if open_ >= end or begin < pos or (k == 0 and begin != at):
             return False, fouled
-        if not _equals(buf, begin, words):
+        if not equals(buf, begin, words):
             return False, fouled
         size, close = _list(buf, open_, parts)
         if size != _SHOWN_SIZES[k] or close >= end:

@@ -34,7 +34,7 @@ import numba
 import numpy as np
 
 from parsers import extract as ex
-from parsers.fast.body_scan import GROUPS, Scanned, empty_scanned
+from parsers.fast.body_scan import GROUPS, Scanned, empty_scanned, equals
 from parsers.fast.cards import ENDS, MOST, spelling_trie
 from parsers.fast.grammar import literal
 from parsers.fast.hands import Hands
@@ -118,7 +118,7 @@ def _scan(
                 dealt_count[dealt_lines] = max(number, 0)
             dealt_lines += 1
             bad[h] |= not ok
-        elif playing and e - at == len(_TIMEOUT) and _equals(buf, at, _TIMEOUT):
+        elif playing and e - at == len(_TIMEOUT) and equals(buf, at, _TIMEOUT):
             timeout_seat[timeouts], timeout_sec[timeouts] = row, sec
             timeouts += 1
         elif playing:
@@ -143,14 +143,6 @@ def _scan(
 
 
 @numba.njit(cache=True, inline="always")
-def _equals(buf, at, literal) -> bool:
-    for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
-        if buf[at + k] != literal[k]:
-            return False
-    return True
-
-
-@numba.njit(cache=True, inline="always")
 def _bind(buf, at, hand_slots, name_at, name_len, playing):
     """The one seat among ``hand_slots`` whose name is written at ``at`` and followed as one
     of the forms (``SAID``; while ``playing`` also ``SHOWN``, ``HIDDEN``), the form, and where
@@ -166,13 +158,13 @@ def _bind(buf, at, hand_slots, name_at, name_len, playing):
             continue
         if not _same(buf, at, name_at[row], length):
             continue
-        if _equals(buf, after, _SAID):
+        if equals(buf, after, _SAID):
             kind, start = SAID, after + 2
             if playing and _ends_dealt(buf, at, after):
                 return -1, SAID, -1
-        elif playing and _equals(buf, after, _DEALT):
+        elif playing and equals(buf, after, _DEALT):
             start = after + len(_DEALT)
-            if _equals(buf, start, _SAID):
+            if equals(buf, start, _SAID):
                 kind, start = SHOWN, start + 2
             elif buf[start] == 32:
                 kind, start = HIDDEN, start + 1
@@ -197,7 +189,7 @@ def _same(buf, at, other, length) -> bool:
 @numba.njit(cache=True, inline="always")
 def _ends_dealt(buf, start, end) -> bool:
     """Whether the name ``[start, end)`` ends with `` получает`` (its lines are dealt lines)."""
-    return end - start >= len(_DEALT) and _equals(buf, end - len(_DEALT), _DEALT)
+    return end - start >= len(_DEALT) and equals(buf, end - len(_DEALT), _DEALT)
 
 
 @numba.njit(cache=True, inline="always")
@@ -249,8 +241,8 @@ def _hidden(buf, at, stop):
         end = at + len(noun)
         if (
             stop - end == len(_HIDDEN_END)
-            and _equals(buf, at, noun)
-            and _equals(buf, end, _HIDDEN_END)
+            and equals(buf, at, noun)
+            and equals(buf, end, _HIDDEN_END)
         ):
             return value
     return -1
@@ -260,7 +252,7 @@ def _hidden(buf, at, stop):
 def _row_word(buf, at):
     """Which row word (``верх ``...) is written at ``at``: its index in ``ROWS`` (-1: none)."""
     for k in range(len(_ROWS)):
-        if _equals(buf, at, _ROWS[k]):
+        if equals(buf, at, _ROWS[k]):
             return k
     return -1
 
@@ -277,7 +269,7 @@ def _placement(buf, at, stop, step, act, card_act, card_row, card_code, cards):
         used |= 1 << k
         pos += len(_ROWS[k])
         row = _ROW_CODES[k]
-        if row == ex.DISCARD and _equals(buf, pos, _CLOSED):
+        if row == ex.DISCARD and equals(buf, pos, _CLOSED):
             hidden, pos = -1, pos + len(_CLOSED)
         else:
             size, pos = _cards(buf, pos, stop, step, MOST, act, card_act, card_code, cards)
@@ -287,7 +279,7 @@ def _placement(buf, at, stop, step, act, card_act, card_row, card_code, cards):
             cards += size
         if pos == stop:
             return True, hidden, cards
-        if not _equals(buf, pos, _PARTS):
+        if not equals(buf, pos, _PARTS):
             return False, 0, cards
         pos += len(_PARTS)
 
@@ -296,11 +288,11 @@ def _placement(buf, at, stop, step, act, card_act, card_row, card_code, cards):
 def _showdown(buf, at, stop, step, codes, acts):
     """``верх <3> · середина <5> · низ <5>[ — мёртвая рука]`` from ``at`` to the line's end:
     whether it reads and whether it says the hand is dead; the 13 cards go to ``codes``."""
-    fouled = stop - at >= len(_FOULED) and _equals(buf, stop - len(_FOULED), _FOULED)
+    fouled = stop - at >= len(_FOULED) and equals(buf, stop - len(_FOULED), _FOULED)
     end = stop - len(_FOULED) if fouled else stop
     pos, n = at, 0
     for k in range(3):
-        if not _equals(buf, pos, _SHOWS[k]):
+        if not equals(buf, pos, _SHOWS[k]):
             return False, fouled
         size, pos = _cards(buf, pos + len(_SHOWS[k]), end, step, 5, 0, acts, codes[n:], 0)
         if size != _SHOWN_SIZES[k]:
