@@ -90,12 +90,23 @@ def has_long_paragraph(data: bytes, limit: int = MAX_HAND_BYTES) -> bool:
     """
     start = 0
     while len(data) - start > limit:
-        end = start + limit
-        blank = max(data.rfind(b"\n\n", start, end), data.rfind(b"\n\r\n", start, end))
+        blank = last_blank(data, start, start + limit)
         if blank < 0:
             return True
         start = blank + 1
     return False
+
+
+def last_blank(data: bytes, start: int, end: int) -> int:
+    """Where the ``\\n`` before the last blank line of ``data[start:end]`` is (-1: none); the
+    ``\\r\\n`` form is looked for only after the last ``\\n\\n``, so neither search runs
+    over the whole span when a blank line is near its end.
+
+    >>> last_blank(b"a\\n\\nb\\r\\n\\r\\nc", 0, 10), last_blank(b"a\\n\\nb", 0, 5), last_blank(b"ab", 0, 2)
+    (5, 1, -1)
+    """
+    blank = data.rfind(b"\n\n", start, end)
+    return max(blank, data.rfind(b"\n\r\n", max(blank, start), end))
 
 
 @dataclass(frozen=True)
@@ -149,7 +160,7 @@ def without_continued_hand(data: bytes, headers: tuple[str, ...]) -> bytes:
 
 def without_long_lines(data: bytes, limit: int = MAX_LINE_BYTES) -> bytes:
     """``data`` with every line longer than ``limit`` replaced by a note (``SKIPPED``)."""
-    if len(data) <= limit:
+    if not has_long_paragraph(data, limit):  # a longer line would be a longer paragraph
         return data
     ends = np.flatnonzero(np.frombuffer(data, dtype=np.uint8) == 10)
     starts = np.concatenate([[0], ends + 1])

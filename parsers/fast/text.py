@@ -25,6 +25,8 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from parsers.lines import count_lines
+
 #: Zero bytes after the text, so reads of a few words past a line end stay in the buffer.
 PAD = 64
 #: ``MASKS[k]`` keeps the low ``k`` bytes of a word (``k`` = 0..8).
@@ -61,12 +63,7 @@ class Text:
         buf = scratch[: size + PAD]
         buf[:size] = np.frombuffer(data, dtype=np.uint8)
         buf[size:] = 0
-        newlines = np.flatnonzero(buf[:size] == 10)
-        starts = np.empty(len(newlines) + 1, dtype=np.int64)
-        starts[0], starts[1:] = 0, newlines + 1
-        ends = np.append(newlines, size)
-        if b"\r" in data:
-            ends -= (buf[np.maximum(ends - 1, 0)] == 13) & (ends > starts)
+        starts, ends = _lines(buf, size, count_lines(data))
         words = np.ndarray((len(buf) - 7,), dtype="<u8", buffer=buf, offset=0, strides=(1,))
         return cls(data, buf, words, starts, ends, words[starts], first_line)
 
@@ -101,6 +98,53 @@ class Text:
 def _matches(words: np.ndarray, piece: bytes) -> np.ndarray:
     """Whether each word's first ``len(piece)`` (at most 8) bytes are ``piece``."""
     return words & MASKS[len(piece)] == int.from_bytes(piece, "little")
+
+
+@numba.njit(cache=True, nogil=True)
+def _lines(buf, size, newlines):
+    """Where each line of ``buf[:size]`` (which holds ``newlines`` ``\\n``) starts and ends
+    (before its ``\\n`` and one ``\\r`` before that)."""
+    starts = np.empty(newlines + 1, dtype=np.int64)
+    ends = np.empty(newlines + 1, dtype=np.int64)
+    starts[0] = 0
+    found = _newlines(buf, size, ends)
+    for line in range(found):
+        starts[line + 1] = ends[line] + 1
+    ends[found] = size
+    for line in range(found + 1):
+        end = ends[line]
+        ends[line] = end - (end > starts[line] and buf[end - 1] == 13)
+    return starts, ends
+
+
+@numba.njit(cache=True, inline="always")
+def _newlines(buf, size, out):
+    """Fill ``out`` with the offsets of the ``\\n`` of ``buf[:size]``; how many. Eight bytes
+    at a time: a word's ``\\n`` bytes become its set high bits, taken lowest first."""
+    found = 0
+    whole = size // 8 * 8
+    words = buf[:whole].view(np.uint64)
+    for w in range(len(words)):
+        x = words[w] ^ _NEWLINE_BYTES
+        marks = ~(((x & _LOW_SEVEN) + _LOW_SEVEN) | x | _LOW_SEVEN)  # 0x80 where x had 0
+        while marks:
+            lowest = marks & (~marks + np.uint64(1))
+            out[found] = 8 * w + _BIT_INDEX[(lowest * _DE_BRUIJN) >> np.uint64(58)] // 8
+            found += 1
+            marks &= marks - np.uint64(1)
+    for at in range(whole, size):
+        if buf[at] == 10:
+            out[found] = at
+            found += 1
+    return found
+
+
+_NEWLINE_BYTES = np.uint64(0x0A0A0A0A0A0A0A0A)
+_LOW_SEVEN = np.uint64(0x7F7F7F7F7F7F7F7F)
+#: The index of a word's one set bit ``b`` is ``_BIT_INDEX[(b * _DE_BRUIJN) >> 58]``.
+_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
+_BIT_INDEX = np.zeros(64, dtype=np.int64)
+_BIT_INDEX[[((1 << i) * 0x03F79D71B4CB0A89 % 2**64) >> 58 for i in range(64)]] = np.arange(64)
 
 
 @numba.njit(cache=True, nogil=True)
