@@ -16,11 +16,15 @@ counts the default choice, and a second figure the page showing its slowest.
 
 from __future__ import annotations
 
+import argparse
 import hashlib
 import os
+import sys
 from importlib import resources
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+import duckdb
 
 from pipeline.benchkit.figures import Figure
 from pipeline.benchkit.histories import CACHE
@@ -113,11 +117,17 @@ def _figures(page: str, timed: Timed, note: str) -> dict[str, Figure]:
 
 
 def run(options: BenchOptions) -> dict[str, Figure]:
+    hands = options.sample(HANDS, QUICK_HANDS)
+    return measure(database(hands, options.seed), options, f"{hands:,} hands")
+
+
+def measure(path: Path, options: BenchOptions, what: str) -> dict[str, Figure]:
+    """The figures of every page on the database at ``path`` (``what`` it holds, for the
+    notes)."""
     from dashboard.queries.db import Database
     from dashboard.queries.pages import PAGES, page_queries, views
 
-    hands = options.sample(HANDS, QUICK_HANDS)
-    db = Database(database(hands, options.seed))
+    db = Database(path)
     timed: dict[str, Timed] = {}
     for view, filters in views(db).items():
         for query in page_queries(db, filters):
@@ -125,9 +135,28 @@ def run(options: BenchOptions) -> dict[str, Figure]:
             seconds = best_of(query.run, options.repeats)
             timed.setdefault(query.page, {}).setdefault(view, []).append((query, seconds))
     load = os.getloadavg()[0]
-    note = f"{hands:,} hands, best of {runs(options.repeats)}; load average {load:.1f}"
+    note = f"{what}, best of {runs(options.repeats)}; load average {load:.1f}"
     figures = {}
     for page in PAGES:
         if page in timed:
             figures |= _figures(page, timed[page], note)
     return figures
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Time the pages on any database: ``python -m dashboard.bench.pages --db FILE`` (the
+    10,000,000-hand one of ``python -m pipeline.cli.bench.import_speed --keep FILE``)."""
+    parser = argparse.ArgumentParser(description="time every dashboard page on a database")
+    parser.add_argument("--db", type=Path, required=True)
+    parser.add_argument("--repeat", type=int, default=BenchOptions.repeat)
+    args = parser.parse_args(argv)
+    with duckdb.connect(str(args.db), read_only=True) as con:
+        hands = con.sql("SELECT count(*) FROM hands").fetchone()[0]
+    what = f"{hands:,} hands in {args.db.name}"
+    for name, figure in measure(args.db, BenchOptions(repeat=args.repeat), what).items():
+        print(f"{name:28} {figure.value_text:>10} {figure.unit:4} {figure.verdict:7} {figure.note}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

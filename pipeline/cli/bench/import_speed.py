@@ -19,6 +19,7 @@ from __future__ import annotations
 import argparse
 import os
 import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -142,6 +143,9 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=HANDS)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument(
+        "--keep", type=Path, help="keep the database here (for `python -m dashboard.bench.pages`)"
+    )
     args = parser.parse_args(argv)
     base_hands = min(args.hands, HANDS)
     base = simulated("import", "en", base_hands, args.seed)
@@ -152,7 +156,10 @@ def main(argv: list[str] | None = None) -> int:
             if args.hands > HANDS
             else [base]
         )
-        result = measure_import(inputs, Path(folder) / "bench.duckdb", workers)
+        db = Path(folder) / "bench.duckdb"
+        result = measure_import(inputs, db, workers)
+        if args.keep:
+            shutil.move(db, args.keep)
     for name, figure in figures(result, args.hands, workers).items():
         print(f"{name:24} {figure.value_text:>12} {figure.unit:8} {figure.verdict:7} {figure.note}")
     return 0
