@@ -151,7 +151,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--repeat", type=int, default=BenchOptions.repeat)
     args = parser.parse_args(argv)
     with duckdb.connect(str(args.db), read_only=True) as con:
-        hands = con.sql("SELECT count(*) FROM hands").fetchone()[0]
+        hands = con.execute("SELECT count(*) FROM hands").fetchone()[0]
     what = f"{hands:,} hands in {args.db.name}"
     for name, figure in measure(args.db, BenchOptions(repeat=args.repeat), what).items():
         print(f"{name:28} {figure.value_text:>10} {figure.unit:4} {figure.verdict:7} {figure.note}")

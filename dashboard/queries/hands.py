@@ -47,6 +47,8 @@ SORTS = {
 }
 NEWEST = "Newest first"
 
+#: Each hand's opponents are matched on ``played_at`` too (a hand's rows share it): the
+#: join then reads only the row groups of the page's times, not every player-hand.
 _LIST = """
 WITH page AS (
     SELECT p.played_at, p.hand_id, p.player, p.variant, p.points, p.money, p.currency,
@@ -60,7 +62,7 @@ WITH page AS (
 SELECT {played_at}, page.* EXCLUDE (played_at), (
     SELECT string_agg(o.player, ', ' ORDER BY o.position)
     FROM player_hands o
-    WHERE o.hand_id = page.hand_id AND o.seat <> page.seat
+    WHERE o.hand_id = page.hand_id AND o.played_at = page.played_at AND o.seat <> page.seat
 ) AS opponents
 FROM page
 ORDER BY {page_order}

@@ -151,15 +151,13 @@ def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.
     )
 
 
+#: Hands met per opponent from the metric table ``player_pairs`` (its hands are the
+#: pairwise settlements of the two), not from ``pairwise``: the picker opens every page.
 _OPPONENTS = """
-WITH met AS (
-    SELECT CASE WHEN player_a = ? THEN player_b ELSE player_a END AS opponent, count(*) AS hands
-    FROM pairwise
-    WHERE player_a = ? OR player_b = ?
-    GROUP BY opponent
-)
 SELECT opponent FROM (
-    SELECT opponent, row_number() OVER (ORDER BY hands DESC, opponent) AS rank FROM met
+    SELECT opponent, row_number() OVER (ORDER BY hands DESC, opponent) AS rank
+    FROM player_pairs
+    WHERE player = ? AND variant = 'all'
 )
 WHERE rank <= ? OR opponent = ?
 ORDER BY rank
@@ -171,4 +169,4 @@ def opponents(
 ) -> list[str]:
     """The ``limit`` players ``player`` met most often (then by name), and ``keep``
     last when ``player`` met them but they are not among those (the opponent a link names)."""
-    return [r[0] for r in db.rows(_OPPONENTS, [player, player, player, limit, keep])]
+    return [r[0] for r in db.rows(_OPPONENTS, [player, limit, keep])]
