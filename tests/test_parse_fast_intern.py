@@ -2,7 +2,7 @@
 
 Spans are filed from a compiled loop, as the fast path's scans do; the
 codes are checked against a plain dictionary of the spans' bytes, across
-table growth (many distinct texts) and kinds.
+kinds and with the table as full as ``Filed`` lets it be.
 """
 
 from __future__ import annotations
@@ -12,18 +12,17 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from parsers.fast.intern import FIRST_SLOTS, Filed, intern, new_table
+from parsers.fast.intern import NO_NRT, Filed, intern
 from parsers.fast.text import Text
 
 
-@numba.njit
-def _file_all(words, starts, ends, kinds, rep_start, rep_end, rep_kind, rep_hash):
+@numba.njit(**{**NO_NRT, "cache": False})
+def _file_all(words, starts, ends, kinds, codes, slots, rep_start, rep_end, rep_kind, rep_hash):
     reps = (rep_start, rep_end, rep_kind, rep_hash)
-    slots, n = new_table(), 0
-    codes = np.empty(len(starts), dtype=np.int64)
+    n = 0
     for i in range(len(starts)):
-        codes[i], n, slots = intern(words, starts[i], ends[i], kinds[i], slots, reps, n)
-    return codes, n
+        codes[i], n = intern(words, starts[i], ends[i], kinds[i], slots, reps, n)
+    return n
 
 
 def _file(texts: list[bytes], kinds: list[int]) -> tuple[list[int], Filed, int, bytes]:
@@ -33,7 +32,9 @@ def _file(texts: list[bytes], kinds: list[int]) -> tuple[list[int], Filed, int, 
     starts = ends - lengths
     filed = Filed.empty(len(texts))
     words = Text.of(data, 1).words
-    codes, count = _file_all(words, starts, ends, np.array(kinds, dtype=np.int8), *filed.arrays())
+    codes = np.empty(len(texts), dtype=np.int64)
+    kinds_ = np.array(kinds, dtype=np.int8)
+    count = _file_all(words, starts, ends, kinds_, codes, *filed.arrays())
     return codes.tolist(), filed, count, data
 
 
@@ -54,6 +55,7 @@ def test_equal_texts_of_a_kind_share_one_code(spans: list[tuple[bytes, int]]) ->
     _check([text for text, _ in spans], [kind for _, kind in spans])
 
 
-def test_the_table_grows_past_its_first_size() -> None:
-    texts = [str(i % (3 * FIRST_SLOTS)).encode() for i in range(10 * FIRST_SLOTS)]
+def test_a_table_filled_to_its_capacity_keeps_every_text_apart() -> None:
+    texts = [str(i).encode() for i in range(4096)]  # as many distinct texts as room for
+    assert len(Filed.empty(len(texts)).slots) == 2 * len(texts)
     _check(texts, [0] * len(texts))

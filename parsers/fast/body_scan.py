@@ -34,7 +34,7 @@ from parsers import extract as ex
 from parsers.fast.cards import MOST, card_parts
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
-from parsers.fast.intern import Filed, Interned, intern, new_table
+from parsers.fast.intern import NO_NRT, Filed, Interned, intern
 from parsers.fast.text import Text
 from parsers.formats import en
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
@@ -149,16 +149,16 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     return replace(out, **trimmed, interned=filed.interned(counts[-1]))
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(**NO_NRT)
 def _scan(
-    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, parts,
+    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, seat_slots, parts,
     dealt_seat, dealt_sec, dealt_count, dealt_shown, set_seat, set_sec, set_hidden,
     timeout_seat, timeout_sec, show_seat, fouled, show_codes, summary_seat, summary,
     dealt_act, dealt_code, set_act, set_row, set_code, bad,
-    rep_start, rep_end, rep_kind, rep_hash,
+    slots, rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
     reps = (rep_start, rep_end, rep_kind, rep_hash)
-    table, filed = new_table(), 0
+    filed = 0
     dealt_lines = set_lines = timeouts = shows = summaries = dealt = placed = 0
     for i in range(len(starts)):
         h, sec = line_hand[i], line_sec[i]
@@ -167,7 +167,9 @@ def _scan(
         s, e = starts[i], ends[i]
         playing = sec >= 0 and sec < SHOWDOWN
         if equals(buf, s, _DEALT):
-            row, name_end = _bind(buf, s + len(_DEALT), slots[h], name_at, name_len, 32, 91, 40)
+            row, name_end = _bind(
+                buf, s + len(_DEALT), seat_slots[h], name_at, name_len, 32, 91, 40
+            )
             if row < 0:
                 bad[h] = True
                 continue
@@ -179,7 +181,7 @@ def _scan(
             if not (ok and playing):
                 bad[h] = True
             continue
-        row, name_end = _bind(buf, s, slots[h], name_at, name_len, 58, 32, 32)
+        row, name_end = _bind(buf, s, seat_slots[h], name_at, name_len, 58, 32, 32)
         if row < 0:
             bad[h] = True
             continue
@@ -200,7 +202,7 @@ def _scan(
             bad[h] |= not ok
         elif sec == SUMMARY:
             summary_seat[summaries] = row
-            summary[summaries], filed, table = intern(words, at, e, 0, table, reps, filed)
+            summary[summaries], filed = intern(words, at, e, 0, slots, reps, filed)
             summaries += 1
         else:
             bad[h] = True

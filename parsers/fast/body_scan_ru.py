@@ -39,7 +39,7 @@ from parsers.fast.cards import ENDS, MOST, spelling_trie
 from parsers.fast.grammar import literal
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
-from parsers.fast.intern import Filed, intern, new_table
+from parsers.fast.intern import NO_NRT, Filed, intern
 from parsers.fast.text import Text
 from parsers.formats import ru
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
@@ -70,7 +70,9 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
     counts = _scan(
         text.buf, text.words, text.starts, text.ends, hands.hand, hands.sec, hands.section,
-        seats.name_at, seats.name_len, seats.slots, _STEP, *arrays, *filed.arrays(),
+        seats.name_at, seats.name_len, seats.slots, _STEP,
+        np.empty(5, dtype=np.int32),  # what _cards files beside a showdown's codes
+        *arrays, *filed.arrays(),
     )  # fmt: skip
     trimmed = {
         name: getattr(out, name)[:count]
@@ -80,17 +82,17 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     return replace(out, **trimmed, interned=filed.interned(counts[-1]))
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(**NO_NRT)
 def _scan(
-    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, slots, step,
+    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, seat_slots, step,
+    shown_acts,
     dealt_seat, dealt_sec, dealt_count, dealt_shown, set_seat, set_sec, set_hidden,
     timeout_seat, timeout_sec, show_seat, fouled, show_codes, summary_seat, summary,
     dealt_act, dealt_code, set_act, set_row, set_code, bad,
-    rep_start, rep_end, rep_kind, rep_hash,
+    slots, rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
     reps = (rep_start, rep_end, rep_kind, rep_hash)
-    table, filed = new_table(), 0
-    shown_acts = np.empty(5, dtype=np.int32)  # what _cards files beside a showdown's codes
+    filed = 0
     dealt_lines = set_lines = timeouts = shows = summaries = dealt = placed = 0
     for i in range(len(starts)):
         h, sec = line_hand[i], line_sec[i]
@@ -98,7 +100,7 @@ def _scan(
             continue
         s, e = starts[i], ends[i]
         playing = sec >= 0 and sec < SHOWDOWN
-        row, form, at = _bind(buf, s, slots[h], name_at, name_len, playing)
+        row, form, at = _bind(buf, s, seat_slots[h], name_at, name_len, playing)
         if row < 0:
             bad[h] = True
             continue
@@ -135,7 +137,7 @@ def _scan(
             bad[h] |= not ok
         elif sec == SUMMARY:
             summary_seat[summaries] = row
-            summary[summaries], filed, table = intern(words, at, e, 0, table, reps, filed)
+            summary[summaries], filed = intern(words, at, e, 0, slots, reps, filed)
             summaries += 1
         else:
             bad[h] = True

@@ -23,7 +23,7 @@ import numba
 import numpy as np
 
 from parsers.fast.grammar import Grammar
-from parsers.fast.intern import Filed, Interned, intern, new_table
+from parsers.fast.intern import NO_NRT, Filed, Interned, intern
 from parsers.fast.text import Text
 
 #: Seat names longer than this many bytes are left to the thorough reader.
@@ -112,20 +112,19 @@ def scan(text: Text, first: np.ndarray, lines: np.ndarray, grammar: Grammar) -> 
     return replace(out, **kept, interned=filed.interned(interned))
 
 
-@numba.njit(cache=True, nogil=True)
+@numba.njit(**NO_NRT)
 def _scan(
     buf, words, starts, ends, first, lines, lits, clock_at, plain_label,
     room_start, room_end, local, rules, label, table_name, table_tail,
     match_id, match_tail, bad, kind, seat, name_at, name_len, seat_tail, player,
-    rep_start, rep_end, rep_kind, rep_hash,
+    slots, rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
     reps = (rep_start, rep_end, rep_kind, rep_hash)
     table_at, close, match_at, seat_at = lits[6], lits[7], lits[8], lits[9]
-    slots = new_table()
     n = 0
     line = 0
     for h in range(len(first)):
-        n, fine, slots = _header(buf, words, starts[first[h]], ends[first[h]], h, slots, reps,
+        n, fine = _header(buf, words, starts[first[h]], ends[first[h]], h, slots, reps,
                                  n, lits, clock_at, plain_label, room_start, room_end, local,
                                  rules, label)  # fmt: skip
         tables = matches = 0
@@ -141,8 +140,8 @@ def _scan(
                 cut &= quote >= at and _begins(buf, quote, e, close)
                 cut &= buf[quote + len(close)] == 32
                 if cut:
-                    table_name[h], n, slots = intern(words, at, quote, TABLE_NAME, slots, reps, n)
-                    table_tail[h], n, slots = intern(words, quote, e, TABLE_TAIL, slots, reps, n)
+                    table_name[h], n = intern(words, at, quote, TABLE_NAME, slots, reps, n)
+                    table_tail[h], n = intern(words, quote, e, TABLE_TAIL, slots, reps, n)
             elif _begins(buf, s, e, match_at):
                 kind[line] = MATCH_LINE
                 matches += 1
@@ -150,13 +149,11 @@ def _scan(
                 comma = _find(buf, at, e, 44, 128)
                 cut &= comma > at and buf[comma + 1] == 32
                 if cut:
-                    match_id[h], n, slots = intern(words, at, comma, MATCH_ID, slots, reps, n)
-                    match_tail[h], n, slots = intern(
-                        words, comma + 2, e, MATCH_TAIL, slots, reps, n
-                    )
+                    match_id[h], n = intern(words, at, comma, MATCH_ID, slots, reps, n)
+                    match_tail[h], n = intern(words, comma + 2, e, MATCH_TAIL, slots, reps, n)
             elif _begins(buf, s, e, seat_at):
                 kind[line] = SEAT_LINE
-                n, fine, slots = _seat(buf, words, s + len(seat_at), e, line, slots, reps, n,
+                n, fine = _seat(buf, words, s + len(seat_at), e, line, slots, reps, n,
                                        seat, name_at, name_len, seat_tail, player)  # fmt: skip
                 cut &= fine
             else:
@@ -170,32 +167,32 @@ def _scan(
 def _header(buf, words, s, e, h, slots, reps, n, lits, clock_at, plain_label,
             room_start, room_end, local, rules, label):  # fmt: skip
     """``<prefix><id><id_sep><words><words_sep><clock><label_open><label><label_close>``
-    (``lits``: ``HEAD_LITERALS``): the number of texts filed, whether it cuts, and the table
-    of texts (``parsers.fast.intern``)."""
+    (``lits``: ``HEAD_LITERALS``): the number of texts filed (``parsers.fast.intern``) and
+    whether it cuts."""
     id_sep, words_sep, label_open, label_close, clock = lits[1], lits[2], lits[3], lits[4], lits[5]
     at = s + len(lits[0])
     sep = _find(buf, at, e, id_sep[0], 64)
     if sep <= at or not _begins(buf, sep, e, id_sep) or not _plain(buf, at, sep):
-        return n, False, slots
+        return n, False
     after = sep + len(id_sep)
     close = e - len(label_close)
     if close <= after or not _begins(buf, close, e, label_close):
-        return n, False, slots
+        return n, False
     opens = _find_back(buf, close, after, label_open[-1], 64) + 1
     date = opens - len(label_open) - len(clock)
     if opens <= 0 or opens >= close or date - len(words_sep) < after:
-        return n, False, slots
+        return n, False
     if not _begins(buf, opens - len(label_open), e, label_open):
-        return n, False, slots
+        return n, False
     if not _begins(buf, date - len(words_sep), e, words_sep):
-        return n, False, slots
+        return n, False
     fine, micros = _clock(buf, date, clock, clock_at)
     if not fine or (plain_label and not _plain(buf, opens, close)):
-        return n, False, slots
+        return n, False
     room_start[h], room_end[h], local[h] = at, sep, micros
-    rules[h], n, slots = intern(words, after, date - len(words_sep), WORDS, slots, reps, n)
-    label[h], n, slots = intern(words, opens, close, LABEL, slots, reps, n)
-    return n, True, slots
+    rules[h], n = intern(words, after, date - len(words_sep), WORDS, slots, reps, n)
+    label[h], n = intern(words, opens, close, LABEL, slots, reps, n)
+    return n, True
 
 
 @numba.njit(cache=True, inline="always")
@@ -207,19 +204,19 @@ def _seat(buf, words, s, e, line, slots, reps, n, seat, name_at, name_len, tail,
         number = number * 10 + buf[after] - 48
         after += 1
     if after == s or after == s + 3 or number < 1 or buf[after] != 58 or buf[after + 1] != 32:
-        return n, False, slots
+        return n, False
     at = after + 2
     paren = _find_back(buf, e, at + 1, 40, 128)
     length = paren - 1 - at
     if paren <= at + 1 or buf[paren - 1] != 32 or length > NAME_BYTES:
-        return n, False, slots
+        return n, False
     for k in range(at, paren - 2):
         if buf[k] == 58 and buf[k + 1] == 32:
-            return n, False, slots
+            return n, False
     seat[line], name_at[line], name_len[line] = number, at, length
-    player[line], n, slots = intern(words, at, paren - 1, PLAYER, slots, reps, n)
-    tail[line], n, slots = intern(words, paren - 1, e, SEAT_TAIL, slots, reps, n)
-    return n, True, slots
+    player[line], n = intern(words, at, paren - 1, PLAYER, slots, reps, n)
+    tail[line], n = intern(words, paren - 1, e, SEAT_TAIL, slots, reps, n)
+    return n, True
 
 
 @numba.njit(cache=True, inline="always")
