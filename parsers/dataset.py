@@ -21,6 +21,18 @@ from parsers.schema import TABLES, encoded
 
 BATCH_ROWS = 1_000_000
 COMPRESSION = "zstd"
+#: Columns with a value of their own on (almost) every row: no dictionary is tried for them
+#: (the writer would hash every value, then give up on the dictionary).
+ROW_VALUES = {"hands": ("hand_id", "room_hand_id", "played_at", "source_line")}
+
+
+def dictionary_columns(table: str, schema: pa.Schema) -> list[str]:
+    """Columns of ``table`` written with a dictionary: all but its ``ROW_VALUES``.
+
+    >>> dictionary_columns("hands", pa.schema([("hand_id", pa.string()), ("variant", pa.string())]))
+    ['variant']
+    """
+    return [name for name in schema.names if name not in ROW_VALUES.get(table, ())]
 
 
 def statistics_columns(schema: pa.Schema) -> list[str]:
@@ -77,6 +89,7 @@ class DatasetWriter:
             data,
             path,
             compression=COMPRESSION,
+            use_dictionary=dictionary_columns(table, data.schema),
             write_statistics=statistics_columns(data.schema),
             store_schema=False,
         )
