@@ -12,9 +12,9 @@ costs paid once per process, reported beside the figure as ``start_cpu_s``),
 so the timed parse runs as every file after the first of an archive does;
 the figure is hands per CPU second of the timed parse (user + system), the
 best of the runs. CPU time, not wall time, because the
-machine is shared: other jobs stretch wall time but not the work done. The
-``en`` figure is held to the target; ``ru`` (read by the thorough reader
-only) is reported beside it.
+machine is shared: other jobs stretch wall time but not the work done. Both
+formats go through the compiled path and are held to the same target, measured
+one after the other in the same run (compare them within a run, not across runs).
 """
 
 from __future__ import annotations
