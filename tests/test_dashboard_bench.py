@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
 from pathlib import Path
 
 import duckdb
@@ -56,3 +58,22 @@ def test_every_page_gets_a_figure(tmp_path: Path, monkeypatch: pytest.MonkeyPatc
     assert figures["breakdowns_slowest_choice_ms"].value >= figures["breakdowns_ms"].value
     assert all(f.value is not None and f.value > 0 and f.target == 500 for f in figures.values())
     assert list(tmp_path.glob("dashboard-*.duckdb"))
+
+
+def test_the_pages_are_timed_on_a_database_of_the_users_choice(dashboard_db: Path) -> None:
+    done = subprocess.run(
+        [sys.executable, "-m", "dashboard.bench.pages", "--db", str(dashboard_db), "--repeat", "1"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    lines = done.stdout.splitlines()
+    assert [line.split()[0] for line in lines] == [
+        *(f"{page}_ms" for page in PAGES[:5]),
+        "breakdowns_ms",
+        "breakdowns_slowest_choice_ms",
+        *(f"{page}_ms" for page in PAGES[6:]),
+    ]
+    with duckdb.connect(str(dashboard_db), read_only=True) as con:
+        hands = _value(con, "SELECT count(*) FROM hands")
+    assert all(f"{hands:,} hands in {dashboard_db.name}" in line for line in lines)
