@@ -18,7 +18,7 @@ read at import; set here for the processes started later too).
 
 It is for processes that do batch work (the ``ofc`` command, its worker
 processes), not for long-lived ones such as the dashboard. Elsewhere than
-glibc it does nothing.
+glibc the ``malloc`` settings do nothing.
 """
 
 from __future__ import annotations
