@@ -32,6 +32,7 @@ import polars as pl
 import pyarrow as pa
 
 from ofc_core.errors import UserError
+from parsers.limits import last_blank
 
 #: About this much text is read at a time: below the 32 MB up to which ``malloc`` can reuse
 #: freed memory (``parsers.memory``), so each chunk's buffers reuse the last one's.
@@ -294,7 +295,7 @@ def _last_blank(buffer: bytes | memoryview, window: int = 1 << 16, end: int | No
     while start > 0:
         start = max(0, start - window)
         part = bytes(buffer[start:end])
-        found = max(part.rfind(b"\n\n"), part.rfind(b"\n\r\n"))
+        found = last_blank(part, 0, len(part))
         if found >= 0:
             return start + found
         window *= 4

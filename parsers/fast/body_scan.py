@@ -25,6 +25,7 @@ written there, followed by the bytes the grammar puts after a name.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields, replace
 
 import numba
@@ -133,13 +134,26 @@ def empty_scanned(text: Text, hands: Hands) -> Scanned:
 def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     """Read the body lines of every hand (below its first section, section lines aside)
     against the seats of its hand."""
-    lines = text.lines()
+    return scanned(_scan, text, hands, seats, card_parts())
+
+
+def scanned(
+    kernel: Callable[..., tuple[int, ...]],
+    text: Text,
+    hands: Hands,
+    seats: Seats,
+    *grammar: np.ndarray,
+) -> Scanned:
+    """What a format's compiled body pass ``kernel`` finds: it takes the text, the hands'
+    lines and the seats' names, then ``grammar`` (its format's tables), then the arrays it
+    fills (``Scanned``'s, then ``Filed``'s); it returns how many of each group it filled
+    and how many texts it filed."""
     out = empty_scanned(text, hands)
-    filed = Filed.empty(lines)
+    filed = Filed.empty(text.lines())
     arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
-    counts = _scan(
+    counts = kernel(
         text.buf, text.words, text.starts, text.ends, hands.hand, hands.sec, hands.section,
-        seats.name_at, seats.name_len, seats.slots, card_parts(), *arrays, *filed.arrays(),
+        seats.name_at, seats.name_len, seats.slots, *grammar, *arrays, *filed.arrays(),
     )  # fmt: skip
     trimmed = {
         name: getattr(out, name)[:count]

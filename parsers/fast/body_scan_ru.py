@@ -28,18 +28,16 @@ as dealt lines.
 
 from __future__ import annotations
 
-from dataclasses import fields, replace
-
 import numba
 import numpy as np
 
 from parsers import extract as ex
-from parsers.fast.body_scan import GROUPS, Scanned, empty_scanned, equals
+from parsers.fast.body_scan import Scanned, equals, scanned
 from parsers.fast.cards import ENDS, MOST, spelling_trie
 from parsers.fast.grammar import literal
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
-from parsers.fast.intern import NO_NRT, Filed, intern
+from parsers.fast.intern import NO_NRT, intern
 from parsers.fast.text import Text
 from parsers.formats import ru
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
@@ -65,21 +63,8 @@ SAID, SHOWN, HIDDEN = range(3)
 def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     """Read the body lines of every hand (below its first section, section lines aside)
     against the seats of its hand."""
-    out = empty_scanned(text, hands)
-    filed = Filed.empty(text.lines())
-    arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
-    counts = _scan(
-        text.buf, text.words, text.starts, text.ends, hands.hand, hands.sec, hands.section,
-        seats.name_at, seats.name_len, seats.slots, _STEP,
-        np.empty(5, dtype=np.int32),  # what _cards files beside a showdown's codes
-        *arrays, *filed.arrays(),
-    )  # fmt: skip
-    trimmed = {
-        name: getattr(out, name)[:count]
-        for group, count in zip(GROUPS, counts[:-1], strict=True)
-        for name in group
-    }
-    return replace(out, **trimmed, interned=filed.interned(counts[-1]))
+    shown_acts = np.empty(5, dtype=np.int32)  # what _cards files beside a showdown's codes
+    return scanned(_scan, text, hands, seats, _STEP, shown_acts)
 
 
 @numba.njit(**NO_NRT)

@@ -23,6 +23,7 @@ from pathlib import Path
 
 import polars as pl
 
+from parsers.limits import last_blank
 from pipeline.load.files import Piece, source_name
 from pipeline.load.fingerprint import fingerprints
 from pipeline.load.parsing import parse_bytes, parse_member
@@ -81,7 +82,7 @@ def _tail_start(data: bytes, separator: str) -> int:
     """
     if separator == "jsonl":
         return data.rfind(b"\n") + 1
-    blank = max(data.rfind(b"\n\n"), data.rfind(b"\n\r\n"))
+    blank = last_blank(data, 0, len(data))
     return 0 if blank < 0 else data.index(b"\n", blank + 1) + 1
 
 
