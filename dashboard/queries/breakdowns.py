@@ -2,6 +2,10 @@
 session; against each opponent. Every points-per-hand figure has its n and 95% t
 interval (``pipeline/load/metrics/intervals.py``); money stays per currency.
 
+Views without an opponent are summed from ``player_days`` (per player, UTC day,
+variant, ruleset and stake) and ``pair_days``; with an opponent, the breakdowns
+by a column read the view's ``player_hands``.
+
 A session is the hero's run of hands at one table with no pause longer than
 ``SESSION_GAP_MINUTES`` between two hands; sessions are found among the view's
 latest ``SESSION_HANDS`` hands (the oldest session of each table there may have
@@ -10,10 +14,12 @@ begun earlier: it is left out).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import polars as pl
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, hand_scope, scope
+from dashboard.queries.filters import Filters, day_scope, scope
 from pipeline.load.metrics import intervals
 
 SESSION_GAP_MINUTES = 30
@@ -21,8 +27,9 @@ SESSION_ROWS = 200
 SESSION_HANDS = 20_000
 
 #: The breakdowns by a column of the hero's player-hands: label → (the columns grouped,
-#: the group's name from them). Player-hands are grouped by raw columns first and the few
+#: the group's name from them). Rows are grouped by raw columns first and the few
 #: groups named after: formatting a name for each of a million player-hands is slow.
+#: ``p.day`` is the UTC day (``player_days``; ``played_at::DATE`` in the dashboard's UTC).
 KEYS = {
     "Stakes": (
         "p.point_value, p.currency",
@@ -30,25 +37,33 @@ KEYS = {
         " ELSE concat_ws(' ', point_value::DECIMAL(10, 2)::VARCHAR, currency) END",
     ),
     "Ruleset": ("p.ruleset", "ruleset"),
-    "Month": ("p.played_at::DATE AS start", "strftime(start, '%Y-%m')"),  # days, then months
-    "Day": ("p.played_at::DATE AS start", "strftime(start, '%Y-%m-%d')"),
+    "Month": ("p.day AS start", "strftime(start, '%Y-%m')"),  # days, then months
+    "Day": ("p.day AS start", "strftime(start, '%Y-%m-%d')"),
 }
 
 #: What the page breaks results down by, one at a time; it opens on the first.
 CHOICES = (*KEYS, "Session", "Opponent")
 
+#: The sums ``_BY`` groups: from ``player_hands`` (``p``), or from ``player_days`` rows.
+_HAND_SUMS = """count(*) AS hands,
+        sum(p.points) AS points,
+        sum(p.points * p.points) AS squares,
+        count_if(p.foul) AS fouls,
+        sum(p.money) AS money"""
+_DAY_SUMS = """sum(p.hands) AS hands,
+        sum(p.points) AS points,
+        sum(p.squares) AS squares,
+        sum(p.fouls) AS fouls,
+        sum(p.money) AS money"""
+
 _BY = """
 WITH grouped AS (
     SELECT
         {columns},
-        count(*) AS hands,
-        sum(p.points) AS points,
-        sum(p.points * p.points) AS squares,
-        count_if(p.foul) AS fouls,
-        sum(p.money) AS money,
+        {sums},
         min(p.currency) AS first_currency,
         max(p.currency) AS last_currency
-    FROM player_hands p
+    FROM {rows}
     WHERE {where}
     GROUP BY ALL
 )
@@ -66,6 +81,10 @@ ORDER BY 1 DESC
 """
 
 
+#: ``player_hands`` with each hand's ``day`` (in the dashboard's UTC), as ``p``.
+_HANDS_WITH_DAYS = "(SELECT *, played_at::DATE AS day FROM player_hands) p"
+
+
 def _points(frame: pl.DataFrame) -> pl.DataFrame:
     return intervals.with_mean(frame, "points_per_hand", "points", "squares", "hands")
 
@@ -74,9 +93,13 @@ def by(db: Database, filters: Filters, key: str) -> pl.DataFrame:
     """The view's results (the hero's, or everybody's) per group of ``KEYS[key]``: hands,
     points, points per hand and foul rate with their intervals, money when the group
     holds one currency."""
-    where = scope(filters)
     columns, name = KEYS[key]
-    found = db.frame(_BY.format(columns=columns, name=name, where=where.sql), list(where.params))
+    if filters.daily:
+        where, rows, sums = day_scope(filters, "p"), "player_days p", _DAY_SUMS
+    else:
+        where, rows, sums = scope(filters), _HANDS_WITH_DAYS, _HAND_SUMS
+    sql = _BY.format(columns=columns, name=name, sums=sums, rows=rows, where=where.sql)
+    found = db.frame(sql, list(where.params))
     return intervals.with_rate(_points(found), "foul_rate", "fouls", "hands")
 
 
@@ -124,17 +147,12 @@ def sessions(db: Database, filters: Filters) -> pl.DataFrame:
 
 
 _OPPONENTS = """
-WITH met AS (
-    SELECT
-        CASE WHEN w.player_a = ? THEN w.player_b ELSE w.player_a END AS opponent,
-        CASE WHEN w.player_a = ? THEN w.points_a ELSE -w.points_a END AS points
-    FROM pairwise w {join}
-    WHERE (w.player_a = ? OR w.player_b = ?) AND {where}
-)
-SELECT opponent, count(*) AS hands, sum(points) AS points, sum(points * points) AS squares
-FROM met
-GROUP BY opponent
-ORDER BY hands DESC, opponent
+SELECT d.opponent, sum(d.hands)::BIGINT AS hands, sum(d.points) AS points,
+    sum(d.squares) AS squares
+FROM pair_days d
+WHERE {where}
+GROUP BY d.opponent
+ORDER BY hands DESC, d.opponent
 LIMIT ?
 """
 
@@ -151,12 +169,10 @@ LIMIT ?
 def opponents(db: Database, filters: Filters, limit: int = 200) -> pl.DataFrame:
     """The hero's results against each opponent met in the view (their own pairwise
     settlements), most hands first: points and points per hand with its interval.
-    A variant alone is read from ``player_pairs``."""
+    A variant alone is read from ``player_pairs``, other views from ``pair_days``
+    (the opponent filter does not narrow it)."""
     if filters.summarised:
         params = [filters.hero, filters.variant_key, limit]
         return _points(db.frame(_OPPONENTS_SUMMARISED, params))
-    where = hand_scope(filters)
-    hero = filters.hero
-    params = [hero, hero, hero, hero, *where.params, limit]
-    join = "JOIN hands h USING (hand_id)" if where.conditions else ""  # all hands: no join
-    return _points(db.frame(_OPPONENTS.format(where=where.sql, join=join), params))
+    where = day_scope(replace(filters, opponent=None))
+    return _points(db.frame(_OPPONENTS.format(where=where.sql), [*where.params, limit]))

@@ -2,10 +2,12 @@
 never summed across currencies), drawn with at most ~400 points a line.
 
 Up to ``EXACT_HANDS`` hands, every hand is numbered in time order and every
-k-th is kept (exact). Beyond, hands are first summed into ``BUCKETS`` time
-buckets (a cheap aggregate, where numbering a million hands would need a
-sort), and the running totals at bucket ends are thinned the same way; each
-point is still exact: the hands and points up to the end of its bucket.
+k-th is kept (exact). Beyond, the running totals at the end of each UTC day
+(``player_days``) are thinned the same way when the view spans at least
+``MIN_DAYS`` days (and has no opponent); otherwise hands are first summed into
+``BUCKETS`` time buckets (a cheap aggregate, where numbering a million hands
+would need a sort). Either way each point is exact: the hands and points up
+to the end of its day or bucket.
 """
 
 from __future__ import annotations
@@ -13,11 +15,13 @@ from __future__ import annotations
 import polars as pl
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, Where, scope
+from dashboard.queries.filters import Filters, Where, day_scope, scope
 
 STEPS = 400
 EXACT_HANDS = 20_000
 BUCKETS = 20_000
+#: Fewest days for a line of day ends (fewer: time buckets, finer than days).
+MIN_DAYS = STEPS
 ALL = "all variants"
 
 _EXACT = f"""
@@ -45,26 +49,9 @@ WHERE n_variant % greatest(total_variant // {STEPS}, 1) = 0 OR n_variant = total
 ORDER BY series, hands
 """
 
-_BUCKETED = f"""
-WITH mine AS (
-    SELECT p.played_at, p.{{series}} AS variant, p.{{value}} AS points
-    FROM player_hands p WHERE {{where}}
-),
-span AS (
-    SELECT epoch(min(played_at)) AS start,
-           greatest(epoch(max(played_at)) - epoch(min(played_at)), 1) / {BUCKETS} AS width
-    FROM mine
-),
-buckets AS (
-    SELECT
-        CASE WHEN grouping(variant) = 1 THEN '{ALL}' ELSE variant END AS series,
-        least(floor((epoch(played_at) - start) / width), {BUCKETS - 1}) AS step,
-        count(*) AS hands,
-        sum(points) AS points,
-        max(played_at) AS until
-    FROM mine, span
-    GROUP BY GROUPING SETS ({{sets}})
-),
+#: Running totals per ``series`` over ``step``s (``buckets``: series, step, hands, points,
+#: until), thinned to about ``STEPS`` points a line.
+_RUNNING = f"""
 running AS (
     SELECT
         series,
@@ -85,17 +72,79 @@ WHERE next IS NULL OR next <> mark
 ORDER BY series, hands
 """
 
+_DAILY = f"""
+WITH buckets AS (
+    SELECT
+        CASE WHEN grouping(d.{{series}}) = 1 THEN '{ALL}' ELSE d.{{series}} END AS series,
+        d.day AS step,
+        sum(d.{{hands}}) AS hands,
+        sum(d.{{value}}) AS points,
+        max(d.last_played_at) AS until
+    FROM player_days d
+    WHERE {{where}}
+    GROUP BY GROUPING SETS ({{day_sets}})
+),
+{_RUNNING}"""
 
-def _cumulative(db: Database, hands: int, series: str, value: str, where: Where) -> pl.DataFrame:
-    """Running totals of ``value`` per ``series`` (and over all, for variants)."""
-    sql = (_EXACT if hands <= EXACT_HANDS else _BUCKETED).format(
+_BUCKETED = f"""
+WITH mine AS (
+    SELECT p.played_at, p.{{series}} AS variant, p.{{value}} AS points
+    FROM player_hands p WHERE {{where}}
+),
+span AS (
+    SELECT epoch(min(played_at)) AS start,
+           greatest(epoch(max(played_at)) - epoch(min(played_at)), 1) / {BUCKETS} AS width
+    FROM mine
+),
+buckets AS (
+    SELECT
+        CASE WHEN grouping(variant) = 1 THEN '{ALL}' ELSE variant END AS series,
+        least(floor((epoch(played_at) - start) / width), {BUCKETS - 1}) AS step,
+        count(*) AS hands,
+        sum(points) AS points,
+        max(played_at) AS until
+    FROM mine, span
+    GROUP BY GROUPING SETS ({{sets}})
+),
+{_RUNNING}"""
+
+
+def _frame(db: Database, template: str, series: str, value: str, where: Where) -> pl.DataFrame:
+    """``template`` run for ``series`` (``variant`` or ``currency``) summing ``value``; for
+    ``variant``, with a line over all variants too. On ``player_days`` the hands summed
+    for money are ``money_hands``."""
+    every = series == "variant"
+    sql = template.format(
         where=where.sql,
         series=series,
         value=value,
-        with_all="TRUE" if series == "variant" else "FALSE",
-        sets="(variant, step), (step)" if series == "variant" else "(variant, step)",
+        hands="hands" if every else "money_hands",
+        with_all="TRUE" if every else "FALSE",
+        sets="(variant, step), (step)" if every else "(variant, step)",
+        day_sets="(d.variant, d.day), (d.day)" if every else "(d.currency, d.day)",
     )
-    found = db.frame(sql, list(where.params))
+    return db.frame(sql, list(where.params))
+
+
+def _days(db: Database, where: Where) -> int:
+    sql = f"SELECT count(DISTINCT d.day) FROM player_days d WHERE {where.sql}"
+    return int(db.value(sql, list(where.params)) or 0)
+
+
+def _cumulative(
+    db: Database, filters: Filters, hands: int, series: str, value: str
+) -> pl.DataFrame:
+    """Running totals of ``value`` per ``series`` (and over all, for variants), from (0, 0)."""
+    money = series == "currency"
+    where = scope(filters).also("p.money IS NOT NULL") if money else scope(filters)
+    if hands <= EXACT_HANDS:
+        found = _frame(db, _EXACT, series, value, where)
+    else:
+        daily = day_scope(filters).also("d.money_hands > 0") if money else day_scope(filters)
+        if filters.daily and _days(db, daily) >= MIN_DAYS:
+            found = _frame(db, _DAILY, series, value, daily)
+        else:
+            found = _frame(db, _BUCKETED, series, value, where)
     if found.is_empty():
         return found
     starts = (
@@ -112,7 +161,7 @@ def cumulative_points(db: Database, filters: Filters, hands: int) -> pl.DataFram
     starting from (0, 0); ``hands`` is how many hands the view holds (from the summary).
     The 'all variants' line is left out when the view holds one variant (it would be
     the same line)."""
-    found = _cumulative(db, hands, "variant", "points", scope(filters))
+    found = _cumulative(db, filters, hands, "variant", "points")
     if found.is_empty() or found["series"].n_unique() > 2:
         return found
     return found.filter(pl.col("series") != ALL)
@@ -121,5 +170,4 @@ def cumulative_points(db: Database, filters: Filters, hands: int) -> pl.DataFram
 def cumulative_money(db: Database, filters: Filters, hands: int) -> pl.DataFrame:
     """Cumulative money per currency (``series`` is the currency, ``points`` the running
     amount), over the view's hands played for money; one line per currency."""
-    where = scope(filters).also("p.money IS NOT NULL")
-    return _cumulative(db, hands, "currency", "money", where)
+    return _cumulative(db, filters, hands, "currency", "money")

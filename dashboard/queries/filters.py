@@ -17,6 +17,8 @@ True
 ('classic', 'Anna')
 >>> scope(Filters(hero="Anna", stakes="0.5 USD")).params
 (0.5, 'USD', 'Anna')
+>>> day_scope(Filters(hero="Anna", date_from=date(2025, 1, 31))).sql
+'d.day >= ? AND d.player = ?'
 """
 
 from __future__ import annotations
@@ -99,6 +101,12 @@ class Filters:
         return not (self.ruleset or self.date_from or self.date_to or self.stakes or self.opponent)
 
     @property
+    def daily(self) -> bool:
+        """Whether ``player_days`` (per player, day, variant, ruleset and stake) answers
+        this view: any view without an opponent."""
+        return not self.opponent
+
+    @property
     def variant_key(self) -> str:
         """The ``variant`` key of ``player_summary`` and ``style_metrics`` rows."""
         return self.variant or "all"
@@ -153,17 +161,23 @@ def _stakes(where: Where, stakes: str, alias: str) -> Where:
     return where.also(f"{alias}.currency IS NULL")
 
 
-def _columns(filters: Filters, alias: str) -> Where:
-    """Conditions on the columns ``hands`` and ``player_hands`` share (the stake's too)."""
+def _columns(filters: Filters, alias: str, days: bool = False) -> Where:
+    """Conditions on the columns ``hands``, ``player_hands`` and, with ``days``,
+    ``player_days`` and ``pair_days`` share: variant, ruleset, stake, and the dates (on
+    ``played_at``, or on the UTC ``day`` of ``played_at`` with ``days``)."""
     where = Where()
     for name in ("variant", "ruleset"):
         value = getattr(filters, name)
         if value:
             where = where.also(f"{alias}.{name} = ?", value)
     if filters.date_from:
-        where = where.also(f"{alias}.played_at >= ?", filters.date_from)
+        column = "day" if days else "played_at"
+        where = where.also(f"{alias}.{column} >= ?", filters.date_from)
     if filters.date_to:
-        where = where.also(f"{alias}.played_at < ?", filters.date_to + timedelta(days=1))
+        if days:
+            where = where.also(f"{alias}.day <= ?", filters.date_to)
+        else:
+            where = where.also(f"{alias}.played_at < ?", filters.date_to + timedelta(days=1))
     return _stakes(where, filters.stakes, alias) if filters.stakes else where
 
 
@@ -181,6 +195,14 @@ def scope(filters: Filters, alias: str = "p") -> Where:
         if not filters.hero:
             where = where.also(f"{alias}.player <> ?", filters.opponent)
     return where
+
+
+def day_scope(filters: Filters, alias: str = "d") -> Where:
+    """Conditions on ``player_days`` or ``pair_days`` (under ``alias``) that keep the rows
+    of a view without an opponent (``filters.daily``): the hero's, or everybody's
+    without a hero."""
+    where = _columns(filters, alias, days=True)
+    return where.also(f"{alias}.player = ?", filters.hero) if filters.hero else where
 
 
 def played_by(where: Where, player: str, alias: str) -> Where:

@@ -1,10 +1,11 @@
 """Every player's figures in a narrowed view, computed from ``player_hands``.
 
 ``player_summary`` holds each player's figures per variant over all dates and
-stakes. When a ruleset, dates, stakes or an opponent narrow the view, the same
-columns are computed here from the view's player-hands, every rate and mean by
-its one definition (``pipeline/load/metrics/definitions.py``), and for the
-table the view's rows of ``audit_mismatches``.
+stakes. When a ruleset, dates or stakes narrow the view, the same columns are
+summed here from the view's rows of ``player_days``; with an opponent, computed
+from the view's player-hands, every rate and mean by its one definition
+(``pipeline/load/metrics/definitions.py``), and for the table the view's rows
+of ``audit_mismatches``.
 
 The rows are those of ``scope`` without a hero: with an opponent, the hands
 the opponent played, and everybody else's figures in them.
@@ -18,7 +19,8 @@ True
 
 from __future__ import annotations
 
-from dashboard.queries.filters import Filters, Where, hand_scope, played_by, scope
+from dashboard.queries.filters import Filters, Where, day_scope, hand_scope, played_by, scope
+from pipeline.load.metrics.days import summed
 from pipeline.load.metrics.definitions import RESULTS, stat_columns, stats
 
 _SQL = f"""
@@ -57,20 +59,38 @@ LEFT JOIN mismatch_stats ms USING (player)
 """
 
 
+_DAILY = f"""
+SELECT
+    d.player,
+    {summed(["hands", "points"])},
+    CASE WHEN count(DISTINCT d.currency) = 1 THEN sum(d.money) END AS money,
+    string_agg(DISTINCT d.currency, ',' ORDER BY d.currency) AS currencies,
+    {summed(stat_columns(RESULTS))},
+    {summed(["mismatches"])},
+    min(d.first_played_at) AS first_played_at,
+    max(d.last_played_at) AS last_played_at
+FROM player_days d
+WHERE {{rows}}
+GROUP BY d.player
+"""
+
+
 def _hands(filters: Filters) -> Where:
     """Conditions on ``hands`` (``h``) that keep the view's hands (the opponent's, with one)."""
     where = hand_scope(filters)
     return played_by(where, filters.opponent, "h") if filters.opponent else where
 
 
-def _named(where: Where, search: str) -> Where:
-    """``where`` plus: the player's name (``p.player``) contains ``search`` (any case);
-    unchanged if empty.
+def _named(where: Where, search: str, alias: str = "p") -> Where:
+    """``where`` plus: the player's name (``{alias}.player``) contains ``search`` (any
+    case); unchanged if empty.
 
     >>> _named(Where(), "an").sql
     'contains(lower(p.player), lower(?))'
     """
-    return where.also("contains(lower(p.player), lower(?))", search) if search else where
+    if not search:
+        return where
+    return where.also(f"contains(lower({alias}.player), lower(?))", search)
 
 
 def table(filters: Filters, search: str = "") -> tuple[str, list[object]]:
@@ -78,6 +98,9 @@ def table(filters: Filters, search: str = "") -> tuple[str, list[object]]:
     is ignored): counts, money and every metric's statistics (``definitions``), from
     which ``definitions.with_figures`` makes the ``player_summary`` columns."""
     everybody = filters.with_hero(None)
+    if everybody.daily:
+        rows = _named(day_scope(everybody), search, "d")
+        return _DAILY.format(rows=rows.sql), list(rows.params)
     rows = _named(scope(everybody), search)
     hands = _hands(everybody)
     sql = _SQL.format(rows=rows.sql, hands=hands.sql)

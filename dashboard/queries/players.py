@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import polars as pl
 
 from dashboard.queries import per_player
 from dashboard.queries.dates import shown
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, hand_scope
+from dashboard.queries.filters import Filters, day_scope
 from dashboard.queries.options import PICKER_PLAYERS
 from pipeline.load.metrics import intervals
 from pipeline.load.metrics.definitions import RESULTS, with_figures
@@ -74,36 +76,24 @@ def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFr
     ).select(TABLE_COLUMNS)
 
 
+#: Head to head in a view narrowed by dates, stakes or a ruleset, from ``pair_days``.
 _HEAD_TO_HEAD = """
-WITH met AS (
+WITH counted AS (
     SELECT
-        w.hand_id,
-        CASE WHEN w.player_a = ? THEN w.points_a ELSE -w.points_a END AS points,
-        CASE WHEN w.player_a = ? THEN w.rows_a ELSE w.rows_b END AS rows_won,
-        CASE WHEN w.player_a = ? THEN w.rows_b ELSE w.rows_a END AS rows_lost
-    FROM pairwise w
-    WHERE ((w.player_a = ? AND w.player_b = ?) OR (w.player_a = ? AND w.player_b = ?))
-),
-scoped AS (
-    SELECT h.variant, h.played_at, met.*
-    FROM met JOIN hands h USING (hand_id)
-    WHERE {where}
-),
-counted AS (
-    SELECT
-        CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
-        grouping(variant) AS everything,
-        count(*) AS hands,
-        sum(points) AS points,
-        sum(points * points) AS squares,
-        count(*) FILTER (WHERE rows_won = 3) AS scoops,
-        count(*) FILTER (WHERE rows_lost = 3) AS scooped,
-        sum(rows_won)::BIGINT AS rows_won,
-        sum(rows_lost)::BIGINT AS rows_lost,
-        min(played_at) AS first_played_at,
-        max(played_at) AS last_played_at
-    FROM scoped
-    GROUP BY GROUPING SETS ((variant), ())
+        CASE WHEN grouping(d.variant) = 1 THEN 'all' ELSE d.variant END AS variant,
+        grouping(d.variant) AS everything,
+        sum(d.hands)::BIGINT AS hands,
+        sum(d.points) AS points,
+        sum(d.squares) AS squares,
+        sum(d.scoops)::BIGINT AS scoops,
+        sum(d.scooped)::BIGINT AS scooped,
+        sum(d.rows_won)::BIGINT AS rows_won,
+        sum(d.rows_lost)::BIGINT AS rows_lost,
+        min(d.first_played_at) AS first_played_at,
+        max(d.last_played_at) AS last_played_at
+    FROM pair_days d
+    WHERE d.opponent = ? AND {where}
+    GROUP BY GROUPING SETS ((d.variant), ())
 )
 SELECT * REPLACE ({first}, {last}) FROM counted WHERE hands > 0
 ORDER BY everything DESC, hands DESC
@@ -133,7 +123,7 @@ def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.
 
     Only the settlements between the two count (each pair of players settles
     separately), after table-stakes caps (``points_a``). A variant alone is read
-    from ``player_pairs``; dates, stakes or a ruleset sum the view's settlements.
+    from ``player_pairs``; dates, stakes or a ruleset sum the view's ``pair_days``.
     """
     days = {"first": shown("first_played_at", "first_played_at")}
     days["last"] = shown("last_played_at", "last_played_at")
@@ -142,9 +132,8 @@ def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.
         found = db.frame(sql, [first, second])
         found = _one_variant(found, filters.variant) if filters.variant else found
     else:
-        where = hand_scope(filters)
-        params = [first, first, first, first, second, second, first, *where.params]
-        found = db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), params)
+        where = day_scope(replace(filters, hero=first, opponent=None))
+        found = db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), [second, *where.params])
     found = intervals.with_mean(found, "points_per_hand", "points", "squares", "hands")
     return intervals.with_rate(
         found.with_columns(rows=3 * pl.col("hands")), "rows_won_share", "rows_won", "rows"

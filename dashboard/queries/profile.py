@@ -1,24 +1,26 @@
 """A player against the population in the view: ``pipeline.report.audit`` on the view's players.
 
 A variant alone is read from ``player_metrics``; with a ruleset, dates or
-stakes every player's statistics count only the view's hands. The opponent
-filter does not apply: the player is compared with everybody in the view.
+stakes every player's statistics count only the view's hands, summed from
+``player_days``. The opponent filter does not apply: the player is compared
+with everybody in the view.
 """
 
 from __future__ import annotations
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, scope
-from pipeline.load.metrics.definitions import METRICS, Metric, stats
+from dashboard.queries.filters import Filters, day_scope
+from pipeline.load.metrics.days import summed
+from pipeline.load.metrics.definitions import METRICS, Metric, stat_columns
 from pipeline.report.audit import Audit, audit
 
 _SUMMARISED = "SELECT * FROM player_metrics WHERE variant = ?"
 
-_COMPUTED = """
-SELECT p.player, count(*) AS hands, {stats}
-FROM player_hands p
+_DAILY = """
+SELECT d.player, {sums}
+FROM player_days d
 WHERE {where}
-GROUP BY p.player
+GROUP BY d.player
 """
 
 
@@ -30,9 +32,9 @@ def players_stats(
     view = filters.population()
     if view.summarised:
         return _SUMMARISED, [view.variant_key]
-    where = scope(view)
-    sql = _COMPUTED.format(stats=stats("p", metrics), where=where.sql)
-    return sql, list(where.params)
+    where = day_scope(view)  # the population has no opponent: player_days answers
+    sums = summed(["hands", *stat_columns(metrics)])
+    return _DAILY.format(sums=sums, where=where.sql), list(where.params)
 
 
 def profile(db: Database, filters: Filters) -> Audit | None:

@@ -4,7 +4,8 @@ The scatter's rates are those of ``pipeline/load/metrics/definitions.py``
 (``style_foul_rate``, ``bottom_aggression``), from the view's players'
 statistics (``profile.players_stats``). The shares of final bottoms and
 first-street setups come from ``style_metrics`` when the view is a variant
-only, else from ``player_hands``, with the same definitions
+only, from ``player_days`` with dates, stakes or a ruleset, and from
+``player_hands`` with an opponent, with the same definitions
 (``pipeline/load/metrics/style_metrics.sql``): only hands not played in
 Fantasyland; final-row figures leave out hands with a timed-out street.
 Every share comes with its n and Wilson 95% interval.
@@ -15,9 +16,9 @@ from __future__ import annotations
 import polars as pl
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, scope
+from dashboard.queries.filters import Filters, day_scope, scope
 from dashboard.queries.profile import players_stats
-from pipeline.load.metrics import intervals
+from pipeline.load.metrics import days, intervals
 from pipeline.load.metrics.definitions import (
     BOTTOM_AGGRESSION,
     STYLE_FOUL_RATE,
@@ -115,8 +116,26 @@ def _table_counts(filters: Filters, columns: dict[str, str], base: str) -> tuple
     return _TABLE.format(columns=sums, base=base, where=where, labels=labels), params
 
 
+_DAILY = """
+SELECT * FROM (
+    UNPIVOT (SELECT {columns}, sum({base})::BIGINT AS n FROM player_days d WHERE {where})
+    ON {labels} INTO NAME category VALUE k
+)
+"""
+
+
+def _day_counts(filters: Filters, columns: dict[str, str], base: str) -> tuple[str, list]:
+    """Counts of each category (label → ``player_days`` column) in the view's days."""
+    sums = ", ".join(f'sum({column})::DOUBLE AS "{label}"' for label, column in columns.items())
+    where = day_scope(filters)
+    labels = ", ".join(f'"{label}"' for label in columns)
+    sql = _DAILY.format(columns=sums, base=base, where=where.sql, labels=labels)
+    return sql, list(where.params)
+
+
 def _shares(db: Database, counts: str, params: list, labels: list[str]) -> pl.DataFrame:
-    found = intervals.with_rate(db.frame(counts, params), "share", "k", "n")
+    counted = db.frame(counts, params).select("category", "k", "n")
+    found = intervals.with_rate(counted, "share", "k", "n")
     found = found.rename({"share_low": "low", "share_high": "high"}).with_columns(
         pl.col("n").cast(pl.Int64)
     )
@@ -135,6 +154,9 @@ def bottom_categories(db: Database, filters: Filters) -> pl.DataFrame:
     if filters.summarised:
         sql, params = _table_counts(filters, BOTTOM_CATEGORIES, "live_hands")
         return _shares(db, sql, params, labels)
+    if filters.daily:
+        sql, params = _day_counts(filters, days.BOTTOMS, "live_hands")
+        return _shares(db, sql, params, labels)
     where = scope(filters)
     return _shares(db, _BOTTOMS_COMPUTED.format(where=where.sql), list(where.params), labels)
 
@@ -145,6 +167,9 @@ def first_street(db: Database, filters: Filters) -> pl.DataFrame:
     labels = list(FIRST_STREET)
     if filters.summarised:
         sql, params = _table_counts(filters, FIRST_STREET, "first_street_hands")
+        return _shares(db, sql, params, labels)
+    if filters.daily:
+        sql, params = _day_counts(filters, days.FIRST_STREET, "first_street_hands")
         return _shares(db, sql, params, labels)
     where = scope(filters)
     return _shares(db, _FIRST_STREET_COMPUTED.format(where=where.sql), list(where.params), labels)

@@ -3,17 +3,19 @@
 Every figure comes with its n and 95% interval, by the metric's one definition
 (``pipeline/load/metrics/definitions.py``). When the view is a player and a
 variant only, the statistics are read from the pre-aggregated
-``player_metrics``; with dates, stakes, a ruleset or an opponent they are
-summed from the view's ``player_hands``. Everybody's figures are pooled: the
-statistics of every player-hand of the view summed (docs/metrics.md).
+``player_metrics``; with dates, stakes or a ruleset they are summed from the
+view's rows of ``player_days``, with an opponent from the view's
+``player_hands``. Everybody's figures are pooled: the statistics of every
+player-hand of the view summed (docs/metrics.md).
 """
 
 from __future__ import annotations
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, scope
+from dashboard.queries.filters import Filters, Where, day_scope, scope
 from pipeline.load.metrics import intervals
-from pipeline.load.metrics.definitions import RESULTS, pooled, stats, with_figures
+from pipeline.load.metrics.days import summed
+from pipeline.load.metrics.definitions import RESULTS, pooled, stat_columns, stats, with_figures
 
 ALL = "all"
 
@@ -46,6 +48,18 @@ WITH counted AS (
 SELECT * FROM counted WHERE hands > 0
 """
 
+_DAILY = f"""
+WITH counted AS (
+    SELECT
+        CASE WHEN grouping(d.variant) = 1 THEN '{ALL}' ELSE d.variant END AS variant,
+        {summed(["hands", "points", *stat_columns(RESULTS)])}
+    FROM player_days d
+    WHERE {{where}}
+    GROUP BY GROUPING SETS ((d.variant), ())
+)
+SELECT * FROM counted WHERE hands > 0
+"""
+
 
 def _rows(db: Database, sql: str, params: list[object]) -> dict[str, dict[str, object]]:
     frame = with_figures(db.frame(sql, params), RESULTS)
@@ -66,8 +80,8 @@ def summaries(db: Database, filters: Filters) -> dict[str, dict[str, object]]:
             chosen = found.get(filters.variant)
             return {ALL: chosen, filters.variant: chosen} if chosen else {}
         return found
-    where = scope(filters)
-    return _rows(db, _COMPUTED.format(where=where.sql), list(where.params))
+    sql, where = (_DAILY, day_scope(filters)) if filters.daily else (_COMPUTED, scope(filters))
+    return _rows(db, sql.format(where=where.sql), list(where.params))
 
 
 _MONEY = """
@@ -79,11 +93,28 @@ GROUP BY p.currency
 ORDER BY p.currency
 """
 
+#: Money is points times the stake's point value, so a row of ``player_days`` with a
+#: point value holds money for each of its hands that has points (``money_hands``).
+_MONEY_DAILY = """
+SELECT d.currency, sum(d.money_hands)::BIGINT AS hands, sum(d.points) AS points,
+    sum(d.money) AS money, sum(d.money_squares) AS squares
+FROM player_days d
+WHERE d.money_hands > 0 AND {where}
+GROUP BY d.currency
+ORDER BY d.currency
+"""
+
+
+def _money(filters: Filters) -> tuple[str, Where]:
+    if filters.daily:
+        return _MONEY_DAILY, day_scope(filters)
+    return _MONEY, scope(filters)
+
 
 def money(db: Database, filters: Filters) -> list[dict[str, object]]:
     """Money won in each currency in the view (the hero's, or everybody's), one row per
     currency, never summed across currencies: ``currency``, ``hands``, ``points``,
     ``money``, ``money_per_hand`` and its 95% interval. Empty for play money."""
-    where = scope(filters)
-    frame = db.frame(_MONEY.format(where=where.sql), list(where.params))
+    sql, where = _money(filters)
+    frame = db.frame(sql.format(where=where.sql), list(where.params))
     return intervals.with_mean(frame, "money_per_hand", "money", "squares", "hands").to_dicts()

@@ -18,18 +18,21 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
-from pipeline.load.metrics import definitions
+from pipeline.load.metrics import days, definitions
 from pipeline.load.recompute import SETTLEMENT_COLUMNS
 
-SCHEMA_VERSION = "5"
+SCHEMA_VERSION = "6"
 #: Schema versions ``connect`` upgrades in place (version 2: ``player_hands`` holds
 #: the hand's stake, ``point_value`` and ``currency``, and what its pairwise
 #: settlements say, ``pairings``, ``scoops`` and ``rows_won``; version 3: the
 #: metric table ``player_metrics``; version 4: the ``decisions`` table of ``ofc review``;
 #: version 5: ``player_hands.table_name``, the hand's table, for sessions without a join,
-#: and the metric table ``player_pairs``).
-UPGRADABLE = ("1", "2", "3", "4")
-METRICS = ("audit_mismatches", "player_summary", "style_metrics", "player_pairs")
+#: and the metric table ``player_pairs``; version 6: the metric tables ``player_days`` and
+#: ``pair_days``).
+UPGRADABLE = ("1", "2", "3", "4", "5")
+#: The metric tables of ``metrics/*.sql`` that read ``player_figures``, in order (after
+#: ``audit_mismatches``, ``player_days`` and ``player_metrics``).
+METRICS = ("player_summary", "style_metrics", "pair_days", "player_pairs")
 #: DuckDB's memory limit during a load (the import's peak stays under 2 GB).
 MEMORY_LIMIT = "1GB"
 
@@ -145,6 +148,7 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     Version 3 to 4: the ``decisions`` table, empty (``ddl.sql`` creates it).
     Version 4 to 5: ``player_hands`` gets its hand's ``table_name``, added last, and the
     metric tables are rebuilt (``player_pairs`` is new).
+    Version 5 to 6: the metric tables are rebuilt (``player_days`` and ``pair_days`` are new).
     """
     version = stored_version(con)
     if version == SCHEMA_VERSION:
@@ -154,7 +158,8 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     con.execute("BEGIN TRANSACTION")
     if version == "1":
         _add_stakes_and_settlements(con)
-    _add_table_names(con)  # every upgradable version is older than 5
+    if version != "5":
+        _add_table_names(con)
     refresh_metrics(con)
     con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [SCHEMA_VERSION])
     con.execute("COMMIT")
@@ -245,10 +250,12 @@ def known_files(db: Path) -> dict[str, KnownFile]:
 
 
 def refresh_metrics(con: duckdb.DuckDBPyConnection) -> None:
-    """Rebuild ``player_metrics``, ``audit_mismatches``, ``player_summary``,
-    ``style_metrics`` and ``player_pairs``; ``player_summary`` and ``style_metrics``
-    take every metric's figures from ``player_metrics``."""
-    con.execute(definitions.PLAYER_METRICS_SQL)
+    """Rebuild the metric tables: ``audit_mismatches``, ``player_days`` (which counts its
+    mismatches), ``player_metrics`` (summed from it), then ``METRICS``; ``player_summary``
+    and ``style_metrics`` take every metric's figures from ``player_metrics``."""
+    con.execute(sql("metrics/audit_mismatches.sql"))
+    con.execute(days.PLAYER_DAYS_SQL)
+    con.execute(days.PLAYER_METRICS_SQL)
     stats = con.sql("SELECT * FROM player_metrics").pl()
     con.register("player_figures", definitions.with_figures(stats))
     try:

@@ -265,17 +265,3 @@ def with_figures(frame: pl.DataFrame, metrics: tuple[Metric, ...] = METRICS) -> 
 def pooled(metrics: tuple[Metric, ...] = METRICS) -> str:
     """SQL select list: the statistics summed over rows (the population, pooled)."""
     return ",\n    ".join(item for m in metrics for item in m.pooled())
-
-
-#: ``player_metrics``: each player's statistics per variant and over all variants ('all').
-PLAYER_METRICS_SQL = f"""
-CREATE OR REPLACE TABLE player_metrics AS
-SELECT
-    p.player,
-    CASE WHEN grouping(p.variant) = 1 THEN 'all' ELSE p.variant END AS variant,
-    count(*) AS hands,
-    {stats("p")}
-FROM player_hands AS p
-GROUP BY GROUPING SETS ((p.player, p.variant), (p.player))
-ORDER BY player, variant
-"""

@@ -1,29 +1,19 @@
 -- player_pairs: each player's results against each opponent met, per variant and over
--- all variants (variant = 'all'), from the player's side of their pairwise settlements
--- (docs/schema.md): head to head and the results against each opponent without
--- reading `pairwise`.
+-- all variants (variant = 'all'), summed from pair_days (docs/schema.md): head to head
+-- and the results against each opponent over all dates and stakes.
 CREATE OR REPLACE TABLE player_pairs AS
-WITH sides AS (
-    SELECT hand_id, player_a AS player, player_b AS opponent, points_a AS points,
-        rows_a AS rows_won, rows_b AS rows_lost
-    FROM pairwise
-    UNION ALL
-    SELECT hand_id, player_b, player_a, -points_a, rows_b, rows_a
-    FROM pairwise
-)
 SELECT
-    s.player,
-    s.opponent,
-    CASE WHEN grouping(h.variant) = 1 THEN 'all' ELSE h.variant END AS variant,
-    count(*) AS hands,
-    sum(s.points) AS points,
-    sum(s.points * s.points) AS squares,
-    count(*) FILTER (WHERE s.rows_won = 3) AS scoops,
-    count(*) FILTER (WHERE s.rows_lost = 3) AS scooped,
-    sum(s.rows_won)::BIGINT AS rows_won,
-    sum(s.rows_lost)::BIGINT AS rows_lost,
-    min(h.played_at) AS first_played_at,
-    max(h.played_at) AS last_played_at
-FROM sides AS s
-JOIN hands AS h USING (hand_id)
-GROUP BY GROUPING SETS ((s.player, s.opponent, h.variant), (s.player, s.opponent))
+    player,
+    opponent,
+    CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,
+    sum(hands)::BIGINT AS hands,
+    sum(points) AS points,
+    sum(squares) AS squares,
+    sum(scoops)::BIGINT AS scoops,
+    sum(scooped)::BIGINT AS scooped,
+    sum(rows_won)::BIGINT AS rows_won,
+    sum(rows_lost)::BIGINT AS rows_lost,
+    min(first_played_at) AS first_played_at,
+    max(last_played_at) AS last_played_at
+FROM pair_days
+GROUP BY GROUPING SETS ((player, opponent, variant), (player, opponent))
