@@ -24,6 +24,8 @@ from dashboard.queries import (
     breakdowns,
     cumulative,
     fantasyland,
+    hands,
+    options,
     per_player,
     players,
     profile,
@@ -31,7 +33,7 @@ from dashboard.queries import (
     summary,
 )
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters
+from dashboard.queries.filters import Filters, stakes_key
 from pipeline.load.database import connect, refresh_metrics
 from pipeline.load.metrics.definitions import METRICS, stat_columns, stats
 from tests.dashboard_data import HERO
@@ -304,13 +306,13 @@ def test_profiles_count_only_the_views_hands(db: Database, sql) -> None:
     assert profile.profile(db, view) is not None
 
 
-def test_cumulative_lines_by_day_end_on_each_days_exact_totals(
+def test_cumulative_lines_by_hour_end_on_each_hours_exact_totals(
     db: Database, sql, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Past ``EXACT_HANDS``, a view over enough days draws one point per day end (here
+    """Past ``EXACT_HANDS``, a view over enough hours draws one point per hour end (here
     forced on the small archive): each point holds every hand up to its time."""
     monkeypatch.setattr(cumulative, "EXACT_HANDS", 0)
-    monkeypatch.setattr(cumulative, "MIN_DAYS", 2)
+    monkeypatch.setattr(cumulative, "MIN_HOURS", 2)
     view = Filters(hero=HERO)
     points = cumulative.cumulative_points(db, view, 360)
     money = cumulative.cumulative_money(db, view, 360)
@@ -324,8 +326,8 @@ def test_cumulative_lines_by_day_end_on_each_days_exact_totals(
             params,
         )[0]
         assert (row["hands"], row["points"]) == (hands_, pytest.approx(total))
-    days = len(_days(sql))
-    assert points.filter(pl.col("series") == cumulative.ALL).height == days + 1  # from (0, 0)
+    hours = sql("SELECT count(DISTINCT date_trunc('hour', played_at)) FROM hands")[0][0]
+    assert points.filter(pl.col("series") == cumulative.ALL).height == hours + 1  # from (0, 0)
     for row in money.filter(pl.col("hands") > 0).iter_rows(named=True):
         hands_, total = sql(
             "SELECT count(*), sum(money) FROM player_hands WHERE player = ? AND played_at <= ?"
@@ -336,14 +338,83 @@ def test_cumulative_lines_by_day_end_on_each_days_exact_totals(
     assert set(money["series"]) == {r[0] for r in sql("SELECT DISTINCT currency FROM hands")}
 
 
-def test_cumulative_lines_stay_bucketed_over_few_days(
+def test_cumulative_lines_stay_bucketed_over_few_hours(
     db: Database, sql, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Fewer days than ``MIN_DAYS``: the time buckets of ``player_hands``, as before."""
+    """Fewer hours than ``MIN_HOURS``: the time buckets of ``player_hands``, as before."""
     monkeypatch.setattr(cumulative, "EXACT_HANDS", 0)
-    assert len(_days(sql)) < cumulative.MIN_DAYS
+    assert sql("SELECT count(DISTINCT date_trunc('hour', played_at)) FROM hands")[0][0] < 400
     for view in (Filters(hero=HERO), Filters(hero=HERO, stakes="0.5 EUR")):
         for line in (cumulative.cumulative_points, cumulative.cumulative_money):
             by_day, by_hand = line(db, view, 360), line(db, FromHands(**vars(view)), 360)
             assert by_day.height > 10
             _same(by_day, by_hand, ["series", "hands"])
+
+
+@pytest.mark.parametrize(
+    "own",
+    [
+        hands.HandFilters(),
+        hands.HandFilters(fouled=True),
+        hands.HandFilters(fouled=False),
+        hands.HandFilters(fantasyland=True),
+        hands.HandFilters(fantasyland=False),
+        hands.HandFilters(fouled=False, fantasyland=True),
+        hands.HandFilters(mismatch=True),
+        hands.HandFilters(min_royalties=2),
+    ],
+    ids=repr,
+)
+def test_hand_counts_from_days_equal_the_counts_of_hands(
+    db: Database, sql, own: hands.HandFilters
+) -> None:
+    for view in [*_views(sql), *_views(sql, None), Filters(hero=HERO)]:
+        counted = hands.hand_count(db, view, own)
+        assert counted == hands.hand_count(db, FromHands(**vars(view)), own), view
+        assert counted == hands.hand_list(db, view, own, 0).height or counted > hands.PAGE_SIZE
+
+
+@pytest.mark.parametrize("sort", ["Newest first", "Oldest first"])
+@pytest.mark.parametrize(
+    "own",
+    [hands.HandFilters(), hands.HandFilters(fouled=False), hands.HandFilters(fantasyland=True)],
+    ids=repr,
+)
+def test_lists_by_time_read_only_their_days_and_list_the_same_hands(
+    db: Database, sql, own: hands.HandFilters, sort: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Sorted by time, a page of the list is read from the days that hold it: every page,
+    up to the last (shorter) one and past it, is the page of the unbounded list."""
+    monkeypatch.setattr(hands, "PAGE_SIZE", 7)  # many pages, some across days
+    for view in [Filters(hero=HERO), Filters(), *_views(sql)[::4]]:
+        total = hands.hand_count(db, view, own)
+        for page in range(total // 7 + 2):
+            bounded = hands.hand_list(db, view, own, page, sort)
+            everything = hands.hand_list(db, FromHands(**vars(view)), own, page, sort)
+            assert bounded.equals(everything), (view, page)
+    first = hands._within_days(db, Filters(hero=HERO), hands.HandFilters(), sort, 7)
+    assert first.conditions and "played_at" in first.sql
+
+
+@pytest.mark.parametrize(
+    "own", [hands.HandFilters(), hands.HandFilters(fouled=True), hands.HandFilters(fouled=False)]
+)
+def test_neighbours_read_only_the_nearest_days_and_find_the_same_hands(
+    db: Database, sql, own: hands.HandFilters
+) -> None:
+    """Previous and next of every hand of the list: from the anchor's day to the nearest
+    day with hands of the list, as found over every hand."""
+    for view in (Filters(hero=HERO), Filters(hero=HERO, stakes="0.5 EUR")):
+        ids = sql(
+            "SELECT DISTINCT hand_id FROM player_hands WHERE player = ? ORDER BY hand_id", [HERO]
+        )
+        for (hand_id,) in ids[::5]:
+            found = hands.neighbours(db, view, own, hand_id)
+            assert found == hands.neighbours(db, FromHands(**vars(view)), own, hand_id)
+
+
+def test_the_stakes_offered_are_those_of_the_hands(db: Database, sql) -> None:
+    rows = sql("SELECT DISTINCT point_value, currency FROM hands")
+    offered = set(options.choices(db).stakes)
+    assert offered == {stakes_key(value, currency) for value, currency in rows}
+    assert len(offered) > 3

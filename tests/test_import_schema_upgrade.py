@@ -2,7 +2,7 @@
 and its pairwise settlements' counts (``pairings``, ``scoops``, ``rows_won``); schema
 version 2, before the metric table ``player_metrics``; version 3, before ``decisions``;
 version 4, before ``player_hands.table_name`` and the metric table ``player_pairs``;
-version 5, before the metric tables ``player_days`` and ``pair_days``.
+version 5, before the metric tables ``player_days``, ``pair_days`` and ``player_hours``.
 
 The next ``ofc import`` upgrades one in place, whether it brings new files,
 files already imported, or none (``ofc import --db FILE``). The dashboard
@@ -49,6 +49,7 @@ TABLES = (
     "player_pairs",
     "player_days",
     "pair_days",
+    "player_hours",
     "imports",
 )
 #: The ``player_hands`` columns schema version 2 added.
@@ -72,6 +73,7 @@ def _set_version(db: Path, version: str) -> None:
         if int(version) < 6:
             con.execute("DROP TABLE player_days")
             con.execute("DROP TABLE pair_days")
+            con.execute("DROP TABLE player_hours")
         if int(version) < 5:
             con.execute("ALTER TABLE player_hands DROP COLUMN table_name")
             con.execute("DROP TABLE player_pairs")
@@ -266,7 +268,7 @@ def test_a_version_5_database_gets_the_daily_tables(
     assert ofc_import("--db", db) == 0
     assert "upgraded from schema version 5 to 6" in capsys.readouterr().out
     _is_upgraded(db, made[1])
-    for table in ("player_days", "pair_days", "player_pairs", "player_metrics"):
+    for table in ("player_days", "pair_days", "player_hours", "player_pairs", "player_metrics"):
         assert _table(db, table) == _table(made[1], table), table
     hero = options.players(Database(db))[0]
     view = Filters(hero=hero, stakes=options.choices(Database(db)).stakes[0])

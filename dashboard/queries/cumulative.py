@@ -2,12 +2,12 @@
 never summed across currencies), drawn with at most ~400 points a line.
 
 Up to ``EXACT_HANDS`` hands, every hand is numbered in time order and every
-k-th is kept (exact). Beyond, the running totals at the end of each UTC day
-(``player_days``) are thinned the same way when the view spans at least
-``MIN_DAYS`` days (and has no opponent); otherwise hands are first summed into
-``BUCKETS`` time buckets (a cheap aggregate, where numbering a million hands
-would need a sort). Either way each point is exact: the hands and points up
-to the end of its day or bucket.
+k-th is kept (exact). Beyond, the running totals at the end of each UTC hour
+(``player_hours``) are thinned the same way when the view holds hands in at
+least ``MIN_HOURS`` hours (and has no opponent); otherwise hands are first
+summed into ``BUCKETS`` time buckets (a cheap aggregate, where numbering a
+million hands would need a sort). Either way each point is exact: the hands
+and points up to the end of its hour or bucket.
 """
 
 from __future__ import annotations
@@ -20,8 +20,8 @@ from dashboard.queries.filters import Filters, Where, day_scope, scope
 STEPS = 400
 EXACT_HANDS = 20_000
 BUCKETS = 20_000
-#: Fewest days for a line of day ends (fewer: time buckets, finer than days).
-MIN_DAYS = STEPS
+#: Fewest hours for a line of hour ends (fewer: time buckets, finer than hours).
+MIN_HOURS = STEPS
 ALL = "all variants"
 
 _EXACT = f"""
@@ -72,17 +72,17 @@ WHERE next IS NULL OR next <> mark
 ORDER BY series, hands
 """
 
-_DAILY = f"""
+_HOURLY = f"""
 WITH buckets AS (
     SELECT
         CASE WHEN grouping(d.{{series}}) = 1 THEN '{ALL}' ELSE d.{{series}} END AS series,
-        d.day AS step,
+        d.hour AS step,
         sum(d.{{hands}}) AS hands,
         sum(d.{{value}}) AS points,
         max(d.last_played_at) AS until
-    FROM player_days d
+    FROM player_hours d
     WHERE {{where}}
-    GROUP BY GROUPING SETS ({{day_sets}})
+    GROUP BY GROUPING SETS ({{hour_sets}})
 ),
 {_RUNNING}"""
 
@@ -111,7 +111,7 @@ buckets AS (
 
 def _frame(db: Database, template: str, series: str, value: str, where: Where) -> pl.DataFrame:
     """``template`` run for ``series`` (``variant`` or ``currency``) summing ``value``; for
-    ``variant``, with a line over all variants too. On ``player_days`` the hands summed
+    ``variant``, with a line over all variants too. On ``player_hours`` the hands summed
     for money are ``money_hands``."""
     every = series == "variant"
     sql = template.format(
@@ -121,13 +121,13 @@ def _frame(db: Database, template: str, series: str, value: str, where: Where) -
         hands="hands" if every else "money_hands",
         with_all="TRUE" if every else "FALSE",
         sets="(variant, step), (step)" if every else "(variant, step)",
-        day_sets="(d.variant, d.day), (d.day)" if every else "(d.currency, d.day)",
+        hour_sets="(d.variant, d.hour), (d.hour)" if every else "(d.currency, d.hour)",
     )
     return db.frame(sql, list(where.params))
 
 
-def _days(db: Database, where: Where) -> int:
-    sql = f"SELECT count(DISTINCT d.day) FROM player_days d WHERE {where.sql}"
+def _hours(db: Database, where: Where) -> int:
+    sql = f"SELECT count(DISTINCT d.hour) FROM player_hours d WHERE {where.sql}"
     return int(db.value(sql, list(where.params)) or 0)
 
 
@@ -140,9 +140,10 @@ def _cumulative(
     if hands <= EXACT_HANDS:
         found = _frame(db, _EXACT, series, value, where)
     else:
-        daily = day_scope(filters).also("d.money_hands > 0") if money else day_scope(filters)
-        if filters.daily and _days(db, daily) >= MIN_DAYS:
-            found = _frame(db, _DAILY, series, value, daily)
+        hourly = day_scope(filters, time="hour")
+        hourly = hourly.also("d.money_hands > 0") if money else hourly
+        if filters.daily and _hours(db, hourly) >= MIN_HOURS:
+            found = _frame(db, _HOURLY, series, value, hourly)
         else:
             found = _frame(db, _BUCKETED, series, value, where)
     if found.is_empty():

@@ -122,6 +122,10 @@ class Where:
     def also(self, condition: str, *params: object) -> Where:
         return Where((*self.conditions, condition), (*self.params, *params))
 
+    def and_(self, other: Where) -> Where:
+        """Both sets of conditions."""
+        return Where((*self.conditions, *other.conditions), (*self.params, *other.params))
+
     @property
     def sql(self) -> str:
         return " AND ".join(self.conditions) or "TRUE"
@@ -161,23 +165,23 @@ def _stakes(where: Where, stakes: str, alias: str) -> Where:
     return where.also(f"{alias}.currency IS NULL")
 
 
-def _columns(filters: Filters, alias: str, days: bool = False) -> Where:
-    """Conditions on the columns ``hands``, ``player_hands`` and, with ``days``,
-    ``player_days`` and ``pair_days`` share: variant, ruleset, stake, and the dates (on
-    ``played_at``, or on the UTC ``day`` of ``played_at`` with ``days``)."""
+def _columns(filters: Filters, alias: str, time: str = "played_at") -> Where:
+    """Conditions on the columns that ``hands``, ``player_hands`` and the metric tables
+    ``player_days``, ``pair_days`` and ``player_hours`` share: variant, ruleset, stake, and
+    the dates, on the column ``time``: a time (``played_at``, ``hour``), or a UTC
+    ``day``."""
     where = Where()
     for name in ("variant", "ruleset"):
         value = getattr(filters, name)
         if value:
             where = where.also(f"{alias}.{name} = ?", value)
     if filters.date_from:
-        column = "day" if days else "played_at"
-        where = where.also(f"{alias}.{column} >= ?", filters.date_from)
+        where = where.also(f"{alias}.{time} >= ?", filters.date_from)
     if filters.date_to:
-        if days:
+        if time == "day":
             where = where.also(f"{alias}.day <= ?", filters.date_to)
         else:
-            where = where.also(f"{alias}.played_at < ?", filters.date_to + timedelta(days=1))
+            where = where.also(f"{alias}.{time} < ?", filters.date_to + timedelta(days=1))
     return _stakes(where, filters.stakes, alias) if filters.stakes else where
 
 
@@ -197,11 +201,11 @@ def scope(filters: Filters, alias: str = "p") -> Where:
     return where
 
 
-def day_scope(filters: Filters, alias: str = "d") -> Where:
-    """Conditions on ``player_days`` or ``pair_days`` (under ``alias``) that keep the rows
-    of a view without an opponent (``filters.daily``): the hero's, or everybody's
-    without a hero."""
-    where = _columns(filters, alias, days=True)
+def day_scope(filters: Filters, alias: str = "d", time: str = "day") -> Where:
+    """Conditions on ``player_days`` or ``pair_days`` (under ``alias``), or with ``time``
+    ``hour`` on ``player_hours``, that keep the rows of a view without an opponent
+    (``filters.daily``): the hero's, or everybody's without a hero."""
+    where = _columns(filters, alias, time)
     return where.also(f"{alias}.player = ?", filters.hero) if filters.hero else where
 
 

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import datetime as dt
 from dataclasses import dataclass
 
 import polars as pl
 
 from dashboard.queries.dates import shown
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, Where, scope
+from dashboard.queries.filters import Filters, Where, day_scope, scope
 
 PAGE_SIZE = 50
 
@@ -69,12 +70,47 @@ ORDER BY {page_order}
 """
 
 
+#: The sorts by time: the list's page lies within the days that hold its hands (whole UTC
+#: days from ``player_days``), so the scan can skip the row groups of other times.
+_BY_TIME = {NEWEST: ("DESC", ">="), "Oldest first": ("ASC", "<")}
+
+_FIRST_DAY = """
+SELECT day FROM (
+    SELECT d.day, sum(sum({counted})) OVER (ORDER BY d.day {order} ROWS UNBOUNDED PRECEDING)
+        AS listed
+    FROM player_days d
+    WHERE {where}
+    GROUP BY d.day
+)
+WHERE listed >= ?
+ORDER BY day {order}
+LIMIT 1
+"""
+
+
+def _within_days(db: Database, filters: Filters, own: HandFilters, sort: str, end: int) -> Where:
+    """Conditions keeping the days that hold the list's first ``end`` hands in ``sort``
+    order (none when they cannot be counted, or the list ends sooner)."""
+    counted = _counted(own)
+    if sort not in _BY_TIME or not (filters.daily and counted):
+        return Where()
+    order, side = _BY_TIME[sort]
+    where = day_scope(filters)
+    sql = _FIRST_DAY.format(counted=counted, order=order, where=where.sql)
+    day = db.value(sql, [*where.params, end])
+    if day is None:
+        return Where()
+    bound = day if side == ">=" else day + dt.timedelta(days=1)
+    return Where().also(f"p.played_at {side} ?", bound)
+
+
 def hand_list(
     db: Database, filters: Filters, own: HandFilters, page: int = 0, sort: str = NEWEST
 ) -> pl.DataFrame:
     """One page of player-hands in the view (the hero's, or everybody's), sorted by ``sort``
     (a key of ``SORTS``) over every hand of the list, with each hand's opponents."""
-    where = own.where(scope(filters))
+    days = _within_days(db, filters, own, sort, (page + 1) * PAGE_SIZE)
+    where = own.where(scope(filters)).and_(days)
     order = SORTS[sort]
     page_order = order.replace("p.", "page.")
     played_at = shown("page.played_at", "played_at")
@@ -82,7 +118,33 @@ def hand_list(
     return db.frame(sql, [*where.params, PAGE_SIZE, page * PAGE_SIZE])
 
 
+def _counted(own: HandFilters) -> str | None:
+    """What ``player_days`` sums to count the list's hands (None: it cannot, count them).
+
+    >>> _counted(HandFilters()), _counted(HandFilters(fouled=False))
+    ('d.hands', 'd.hands - d.fouls')
+    >>> _counted(HandFilters(fouled=True, fantasyland=True)) is None
+    True
+    """
+    if own.min_royalties > 0 or own.mismatch is not None:
+        return None
+    wanted = {"d.fouls": own.fouled, "d.fantasyland_hands": own.fantasyland}
+    chosen = [(column, value) for column, value in wanted.items() if value is not None]
+    if not chosen:
+        return "d.hands"
+    if len(chosen) > 1:
+        return None
+    column, value = chosen[0]
+    return column if value else f"d.hands - {column}"
+
+
 def hand_count(db: Database, filters: Filters, own: HandFilters) -> int:
+    """How many hands the list holds; summed from ``player_days`` when it can."""
+    counted = _counted(own)
+    if filters.daily and counted:
+        where = day_scope(filters)
+        sql = f"SELECT sum({counted}) FROM player_days d WHERE {where.sql}"
+        return int(db.value(sql, list(where.params)) or 0)
     where = own.where(scope(filters))
     return int(
         db.value(f"SELECT count(*) FROM player_hands p WHERE {where.sql}", list(where.params))
@@ -100,6 +162,36 @@ LIMIT 1
 """
 
 
+#: The nearest day before (or after) the anchor's on which the list holds hands.
+_NEAREST_DAY = """
+SELECT {pick}(day) FROM (
+    SELECT d.day FROM player_days d
+    WHERE {where} AND d.day {direction} ?
+    GROUP BY d.day
+    HAVING sum({counted}) > 0
+)
+"""
+
+
+def _near(
+    db: Database, filters: Filters, own: HandFilters, anchor: dt.datetime, direction: str
+) -> Where:
+    """Conditions keeping the times from the anchor's day to the nearest day before (or
+    after, ``direction``) that holds hands of the list: its neighbour lies there. None
+    when ``player_days`` cannot count the list."""
+    counted = _counted(own)
+    if not (filters.daily and counted):
+        return Where()
+    day = anchor.astimezone(dt.UTC).date()
+    where = day_scope(filters)
+    pick = "max" if direction == "<" else "min"
+    sql = _NEAREST_DAY.format(pick=pick, where=where.sql, direction=direction, counted=counted)
+    nearest = db.value(sql, [*where.params, day]) or day
+    if direction == "<":
+        return Where().also("p.played_at >= ?", nearest)
+    return Where().also("p.played_at < ?", nearest + dt.timedelta(days=1))
+
+
 def neighbours(
     db: Database, filters: Filters, own: HandFilters, hand_id: str
 ) -> tuple[str | None, str | None]:
@@ -110,8 +202,9 @@ def neighbours(
     where = own.where(scope(filters))
     found = []
     for direction, order in (("<", "DESC"), (">", "ASC")):
-        sql = _NEIGHBOUR.format(where=where.sql, direction=direction, order=order)
-        found.append(db.value(sql, [*where.params, anchor, anchor, hand_id]))
+        near = where.and_(_near(db, filters, own, anchor, direction))
+        sql = _NEIGHBOUR.format(where=near.sql, direction=direction, order=order)
+        found.append(db.value(sql, [*near.params, anchor, anchor, hand_id]))
     return found[0], found[1]
 
 

@@ -61,8 +61,8 @@ def choices(db: Database) -> Choices:
         " GROUP BY variant ORDER BY sum(hands) DESC, variant"
     )
     rulesets = db.rows("SELECT ruleset FROM hands GROUP BY ruleset ORDER BY count(*) DESC, ruleset")
-    stakes = db.rows(
-        "SELECT point_value, currency FROM hands GROUP BY ALL"
+    stakes = db.rows(  # every hand's stake is some player's: player_days has them all
+        "SELECT point_value, currency FROM player_days GROUP BY ALL"
         " ORDER BY point_value NULLS FIRST, currency"
     )
     first, last = db.rows(_DAYS, [FIRST_DAY.date(), LAST_DAY.date()])[0]

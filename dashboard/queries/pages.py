@@ -3,8 +3,8 @@
 The pages call these same functions (through the cache); this list names
 them page by page so ``make bench`` can time each page on a large database.
 A page that shows one of several results at a time (Breakdowns: by stakes, by
-day, sessions, ...) lists them as choices: it runs only the chosen one, the
-first when it opens.
+day, sessions, ...; Hands: one list, sorted and filtered one way) lists them
+as choices: it runs only the chosen one, the first when it opens.
 """
 
 from __future__ import annotations
@@ -55,6 +55,13 @@ class PageQuery:
 def _first_hand(db: Database, filters: Filters) -> str:
     listed = hands.hand_list(db, filters, hands.HandFilters())
     return listed["hand_id"][0] if listed.height else ""
+
+
+def _listed(
+    db: Database, filters: Filters, own: hands.HandFilters, page: int = 0, sort: str = hands.NEWEST
+) -> tuple[int, object]:
+    """What the Hands page runs for one list: its count, and the page of it shown."""
+    return hands.hand_count(db, filters, own), hands.hand_list(db, filters, own, page, sort)
 
 
 def _page(page: str, **runs: Callable[[], object]) -> list[PageQuery]:
@@ -127,14 +134,15 @@ def page_queries(db: Database, filters: Filters) -> list[PageQuery]:
         ),
         *_page(
             "hands",
-            count=lambda: hands.hand_count(db, filters, every_hand),
-            list=lambda: hands.hand_list(db, filters, every_hand),
-            list_fouled=lambda: hands.hand_list(db, filters, fouled),
-            list_by_points=lambda: hands.hand_list(db, filters, every_hand, 0, "Most points"),
             neighbours=lambda: hands.neighbours(db, filters, every_hand, hand_id),
-            list_everybody=lambda: hands.hand_list(db, everybody, fouled, 3),
-            count_everybody=lambda: hands.hand_count(db, everybody, fouled),
             viewer=lambda: hands.hand_detail(db, hand_id),
+        ),
+        *_choices(
+            "hands",
+            newest=lambda: _listed(db, filters, every_hand),
+            fouled=lambda: _listed(db, filters, fouled),
+            by_points=lambda: _listed(db, filters, every_hand, sort="Most points"),
+            everybody_fouled=lambda: _listed(db, everybody, fouled, page=3),
         ),
         *_page(
             "coach",

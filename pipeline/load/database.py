@@ -27,12 +27,12 @@ SCHEMA_VERSION = "6"
 #: settlements say, ``pairings``, ``scoops`` and ``rows_won``; version 3: the
 #: metric table ``player_metrics``; version 4: the ``decisions`` table of ``ofc review``;
 #: version 5: ``player_hands.table_name``, the hand's table, for sessions without a join,
-#: and the metric table ``player_pairs``; version 6: the metric tables ``player_days`` and
-#: ``pair_days``).
+#: and the metric table ``player_pairs``; version 6: the metric tables ``player_days``,
+#: ``pair_days`` and ``player_hours``).
 UPGRADABLE = ("1", "2", "3", "4", "5")
 #: The metric tables of ``metrics/*.sql`` that read ``player_figures``, in order (after
 #: ``audit_mismatches``, ``player_days`` and ``player_metrics``).
-METRICS = ("player_summary", "style_metrics", "pair_days", "player_pairs")
+METRICS = ("player_summary", "style_metrics", "pair_days", "player_pairs", "player_hours")
 #: DuckDB's memory limit during a load (the import's peak stays under 2 GB).
 MEMORY_LIMIT = "1GB"
 
@@ -148,7 +148,8 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
     Version 3 to 4: the ``decisions`` table, empty (``ddl.sql`` creates it).
     Version 4 to 5: ``player_hands`` gets its hand's ``table_name``, added last, and the
     metric tables are rebuilt (``player_pairs`` is new).
-    Version 5 to 6: the metric tables are rebuilt (``player_days`` and ``pair_days`` are new).
+    Version 5 to 6: the metric tables are rebuilt (``player_days``, ``pair_days`` and
+    ``player_hours`` are new).
     """
     version = stored_version(con)
     if version == SCHEMA_VERSION:

@@ -14,7 +14,7 @@ from ``player_hands`` again.
 
 >>> BOTTOMS["full house"], FIRST_STREET["flush_draw"]
 ('bottom_full_house', 'first_street_flush_draw')
->>> "day" in KEYS and "fantasyland_cards" in KEYS
+>>> "mismatches" in COUNTS and "points" not in COUNTS
 True
 """
 
@@ -22,9 +22,6 @@ from __future__ import annotations
 
 from ofc_core.categories import CATEGORY_NAMES
 from pipeline.load.metrics.definitions import METRICS, stat_columns, stats
-
-#: The grouping columns of ``player_days``.
-KEYS = ("player", "day", "variant", "ruleset", "point_value", "currency", "fantasyland_cards")
 
 #: Live hands (not in Fantasyland, no timeout, not fouled) by final bottom category:
 #: label → column.
@@ -56,29 +53,41 @@ TOTALS = {
     **{c: f"count_if({_SETUP} = '{s}')" for s, c in FIRST_STREET.items()},
 }
 
+
+def _totals() -> str:
+    """SQL select items: ``TOTALS``, counts as BIGINT."""
+    return ", ".join(
+        f"{sql}{'::BIGINT' if n in COUNTS else ''} AS {n}" for n, sql in TOTALS.items()
+    )
+
+
 #: The BIGINT columns: counts, and the ``__n`` of the means (a rate's is DOUBLE).
 COUNTS = frozenset(
     [n for n, sql in TOTALS.items() if sql.startswith("count")]
     + [m.columns()[0] for m in METRICS if not m.is_rate]
 )
 
+#: The UTC day is grouped as days since 1970 (a time zone's date costs more on every row).
 PLAYER_DAYS_SQL = f"""
 CREATE OR REPLACE TABLE player_days AS
-SELECT
-    p.player,
-    timezone('UTC', p.played_at)::DATE AS day,
-    p.variant,
-    p.ruleset,
-    p.point_value,
-    p.currency,
-    CASE WHEN p.in_fantasyland THEN p.fantasyland_cards END AS fantasyland_cards,
-    {", ".join(f"{sql}{'::BIGINT' if name in COUNTS else ''} AS {name}" for name, sql in TOTALS.items())},
-    min(p.played_at) AS first_played_at,
-    max(p.played_at) AS last_played_at,
-    {stats("p")}
-FROM player_hands AS p
-LEFT JOIN audit_mismatches AS a USING (hand_id, seat)
-GROUP BY ALL
+WITH grouped AS (
+    SELECT
+        p.player,
+        fdiv(epoch_us(p.played_at), 86400000000)::INTEGER AS day,
+        p.variant,
+        p.ruleset,
+        p.point_value,
+        p.currency,
+        CASE WHEN p.in_fantasyland THEN p.fantasyland_cards END AS fantasyland_cards,
+        {_totals()},
+        min(p.played_at) AS first_played_at,
+        max(p.played_at) AS last_played_at,
+        {stats("p")}
+    FROM player_hands AS p
+    LEFT JOIN audit_mismatches AS a USING (hand_id, seat)
+    GROUP BY ALL
+)
+SELECT * REPLACE (DATE '1970-01-01' + day AS day) FROM grouped
 ORDER BY player, day
 """
 
