@@ -59,7 +59,8 @@ WHERE table_name = (SELECT table_name FROM hands ORDER BY played_at LIMIT 1)
 
 @pytest.fixture(scope="module")
 def across_midnight(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A copy of the dashboard database whose first table plays across midnight UTC."""
+    """A copy of the dashboard database whose first table plays across midnight UTC, and
+    whose tables are merged into two: each holds several sessions."""
     path = tmp_path_factory.mktemp("days") / "ofc.duckdb"
     shutil.copy(dashboard_db, path)
     con = connect(path)
@@ -67,6 +68,7 @@ def across_midnight(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory
     shift = con.sql(_ACROSS_MIDNIGHT).fetchall()[0][0]
     for table in ("hands", "player_hands"):
         con.execute(f"UPDATE {table} SET played_at = played_at + ?", [shift])
+        con.execute(f"UPDATE {table} SET table_name = 'Table ' || (hash(table_name) % 2)")
     refresh_metrics(con)
     con.close()
     return path
@@ -392,7 +394,7 @@ def test_lists_by_time_read_only_their_days_and_list_the_same_hands(
             bounded = hands.hand_list(db, view, own, page, sort)
             everything = hands.hand_list(db, FromHands(**vars(view)), own, page, sort)
             assert bounded.equals(everything), (view, page)
-    first = hands._within_days(db, Filters(hero=HERO), hands.HandFilters(), sort, 7)
+    first = hands.within_days(db, Filters(hero=HERO), hands.HandFilters(), sort, 7)
     assert first.conditions and "played_at" in first.sql
 
 
@@ -418,3 +420,19 @@ def test_the_stakes_offered_are_those_of_the_hands(db: Database, sql) -> None:
     offered = set(options.choices(db).stakes)
     assert offered == {stakes_key(value, currency) for value, currency in rows}
     assert len(offered) > 3
+
+
+def test_sessions_read_only_the_days_of_the_latest_hands(
+    db: Database, sql, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The latest ``SESSION_HANDS`` hands (here 200, over a few days) are looked for in
+    their days only: the same sessions as over every hand."""
+    monkeypatch.setattr(breakdowns, "SESSION_HANDS", 200)
+    for view in (Filters(hero=HERO), Filters(hero=HERO, variant="pineapple")):
+        found = breakdowns.sessions(db, view)
+        assert found.height >= 2
+        assert found.equals(breakdowns.sessions(db, FromHands(**vars(view))))
+    assert (
+        hands.within_days(db, Filters(hero=HERO), hands.HandFilters(), hands.NEWEST, 200).sql
+        != "TRUE"
+    )

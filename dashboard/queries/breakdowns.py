@@ -18,6 +18,7 @@ from dataclasses import replace
 
 import polars as pl
 
+from dashboard.queries import hands
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, day_scope, scope
 from pipeline.load.metrics import intervals
@@ -109,7 +110,7 @@ WITH latest AS (
     FROM player_hands p
     WHERE {{where}}
     ORDER BY p.played_at DESC, p.hand_id DESC
-    LIMIT {SESSION_HANDS}
+    LIMIT ?
 ),
 mine AS (
     SELECT *,
@@ -123,7 +124,7 @@ numbered AS (
     SELECT *,
         sum(starts) OVER (PARTITION BY table_name ORDER BY played_at, hand_id
             ROWS UNBOUNDED PRECEDING) AS session,
-        count(*) OVER () = {SESSION_HANDS} AS cut
+        count(*) OVER () = ? AS cut
     FROM mine
 )
 SELECT table_name, min(played_at) AS started_at, max(played_at) AS ended_at,
@@ -141,9 +142,12 @@ LIMIT ?
 
 def sessions(db: Database, filters: Filters) -> pl.DataFrame:
     """The hero's latest table sessions in the view, newest first: start, end, table,
-    minutes, hands, points, points per hand with its interval, money and currency."""
-    where = scope(filters)
-    return _points(db.frame(_SESSIONS.format(where=where.sql), [*where.params, SESSION_ROWS]))
+    minutes, hands, points, points per hand with its interval, money and currency.
+    The latest hands are looked for only in the days that hold them (``player_days``)."""
+    latest = hands.within_days(db, filters, hands.HandFilters(), hands.NEWEST, SESSION_HANDS)
+    where = scope(filters).and_(latest)
+    params = [*where.params, SESSION_HANDS, SESSION_HANDS, SESSION_ROWS]
+    return _points(db.frame(_SESSIONS.format(where=where.sql), params))
 
 
 _OPPONENTS = """

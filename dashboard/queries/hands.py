@@ -88,7 +88,7 @@ LIMIT 1
 """
 
 
-def _within_days(db: Database, filters: Filters, own: HandFilters, sort: str, end: int) -> Where:
+def within_days(db: Database, filters: Filters, own: HandFilters, sort: str, end: int) -> Where:
     """Conditions keeping the days that hold the list's first ``end`` hands in ``sort``
     order (none when they cannot be counted, or the list ends sooner)."""
     counted = _counted(own)
@@ -109,7 +109,7 @@ def hand_list(
 ) -> pl.DataFrame:
     """One page of player-hands in the view (the hero's, or everybody's), sorted by ``sort``
     (a key of ``SORTS``) over every hand of the list, with each hand's opponents."""
-    days = _within_days(db, filters, own, sort, (page + 1) * PAGE_SIZE)
+    days = within_days(db, filters, own, sort, (page + 1) * PAGE_SIZE)
     where = own.where(scope(filters)).and_(days)
     order = SORTS[sort]
     page_order = order.replace("p.", "page.")
