@@ -2,9 +2,10 @@
 -- ruleset and stake, from the player's side of their pairwise settlements (docs/schema.md):
 -- head to head and the results against each opponent in views narrowed by dates, stakes
 -- or a ruleset, without reading `pairwise`. Every count and sum adds up over rows.
--- The settlements are summed once, from player_a's side, and then mirrored: reading
--- each settlement from both sides first would sum twice as many rows. The UTC day is
--- grouped as days since 1970 (a time zone's date costs more on every row).
+-- The settlements are summed once, from player_a's side, and each sum is then read from
+-- both sides (side.a: player_a's): reading each settlement from both sides first would
+-- sum twice as many rows. The UTC day is grouped as days since 1970 (a time zone's
+-- date costs more on every row).
 CREATE OR REPLACE TABLE pair_days AS
 WITH settled AS (
     SELECT
@@ -27,34 +28,25 @@ WITH settled AS (
     FROM pairwise AS w
     JOIN hands AS h USING (hand_id)
     GROUP BY ALL
-),
-sides AS (
-    SELECT player_a AS player, player_b AS opponent, day, variant, ruleset, point_value,
-        currency, hands, points, squares, scoops_a AS scoops, scoops_b AS scooped,
-        rows_a AS rows_won, rows_b AS rows_lost, first_played_at, last_played_at
-    FROM settled
-    UNION ALL
-    SELECT player_b, player_a, day, variant, ruleset, point_value, currency, hands, -points,
-        squares, scoops_b, scoops_a, rows_b, rows_a, first_played_at, last_played_at
-    FROM settled
 )
 SELECT
-    player,
-    opponent,
-    DATE '1970-01-01' + day AS day,
-    variant,
-    ruleset,
-    point_value,
-    currency,
-    sum(hands)::BIGINT AS hands,
-    sum(points) AS points,
-    sum(squares) AS squares,
-    sum(scoops)::BIGINT AS scoops,
-    sum(scooped)::BIGINT AS scooped,
-    sum(rows_won)::BIGINT AS rows_won,
-    sum(rows_lost)::BIGINT AS rows_lost,
-    min(first_played_at) AS first_played_at,
-    max(last_played_at) AS last_played_at
-FROM sides
+    CASE WHEN side.a THEN s.player_a ELSE s.player_b END AS player,
+    CASE WHEN side.a THEN s.player_b ELSE s.player_a END AS opponent,
+    DATE '1970-01-01' + s.day AS day,
+    s.variant,
+    s.ruleset,
+    s.point_value,
+    s.currency,
+    sum(s.hands)::BIGINT AS hands,
+    sum(CASE WHEN side.a THEN s.points ELSE -s.points END) AS points,
+    sum(s.squares) AS squares,
+    sum(CASE WHEN side.a THEN s.scoops_a ELSE s.scoops_b END)::BIGINT AS scoops,
+    sum(CASE WHEN side.a THEN s.scoops_b ELSE s.scoops_a END)::BIGINT AS scooped,
+    sum(CASE WHEN side.a THEN s.rows_a ELSE s.rows_b END)::BIGINT AS rows_won,
+    sum(CASE WHEN side.a THEN s.rows_b ELSE s.rows_a END)::BIGINT AS rows_lost,
+    min(s.first_played_at) AS first_played_at,
+    max(s.last_played_at) AS last_played_at
+FROM settled AS s
+CROSS JOIN (VALUES (true), (false)) AS side (a)
 GROUP BY ALL
 ORDER BY player, day;
