@@ -10,8 +10,9 @@ one variant, over the later half of the dates, at one stake (computed from
 ``player_hands``). A page's figure is the time of all its queries together
 (each the best of the repeats, after one warm-up run) in the slower view:
 what a user waits for when the page opens. A page that shows one of several
-choices at a time (Breakdowns) runs only the chosen one's query: its figure
-counts the default choice, and a second figure the page showing its slowest.
+choices at a time (Breakdowns; Hands, one list at a time) runs only the chosen
+one's queries: its figure counts the default choice, and a second figure the
+page showing its slowest.
 """
 
 from __future__ import annotations

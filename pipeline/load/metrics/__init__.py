@@ -1,2 +1,3 @@
-"""The metric tables: their SQL (``*.sql``), every metric's one definition
-(``definitions``) and the interval formulas (``intervals``)."""
+"""The metric tables: their SQL (``*.sql``; ``player_days`` and ``player_metrics`` in
+``days``), every metric's one definition (``definitions``) and the interval formulas
+(``intervals``)."""

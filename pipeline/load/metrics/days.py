@@ -2,9 +2,9 @@
 
 The dashboard's views narrowed by dates, stakes or a ruleset (without an
 opponent) sum these rows instead of reading every player-hand: a player's
-10,000,000 hands are a few thousand rows here. Every column adds up: the
-metrics' statistics (``definitions.stats``), counts and sums, and the extremes
-of ``played_at``. Fantasyland hands are kept apart by the cards dealt
+10,000,000 hands are a few thousand rows here. Every column but the keys adds
+up over rows (the metrics' statistics, ``definitions.stats``, counts and sums)
+or combines by its extreme (``first_played_at``, ``last_played_at``). Fantasyland hands are kept apart by the cards dealt
 (``fantasyland_cards``, NULL outside Fantasyland) so the Fantasyland page can
 break them down. ``day`` is the UTC date of ``played_at``: the dashboard's date
 filters are UTC days (``dashboard/queries/db.py``).
