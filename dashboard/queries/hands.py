@@ -119,7 +119,8 @@ def hand_list(
 
 
 def _counted(own: HandFilters) -> str | None:
-    """What ``player_days`` sums to count the list's hands (None: it cannot, count them).
+    """What ``player_days`` sums to count the list's hands (None: it cannot, the hands
+    must be counted).
 
     >>> _counted(HandFilters()), _counted(HandFilters(fouled=False))
     ('d.hands', 'd.hands - d.fouls')
@@ -177,8 +178,8 @@ def _near(
     db: Database, filters: Filters, own: HandFilters, anchor: dt.datetime, direction: str
 ) -> Where:
     """Conditions keeping the times from the anchor's day to the nearest day before (or
-    after, ``direction``) that holds hands of the list: its neighbour lies there. None
-    when ``player_days`` cannot count the list."""
+    after, ``direction``) that holds hands of the list: its neighbour lies there. No
+    conditions when ``player_days`` cannot count the list."""
     counted = _counted(own)
     if not (filters.daily and counted):
         return Where()
