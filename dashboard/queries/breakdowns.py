@@ -14,8 +14,6 @@ begun earlier: it is left out).
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import polars as pl
 
 from dashboard.queries import hands
@@ -178,5 +176,5 @@ def opponents(db: Database, filters: Filters, limit: int = 200) -> pl.DataFrame:
     if filters.summarised:
         params = [filters.hero, filters.variant_key, limit]
         return _points(db.frame(_OPPONENTS_SUMMARISED, params))
-    where = day_scope(replace(filters, opponent=None))
+    where = day_scope(filters)  # the opponent filter does not narrow it
     return _points(db.frame(_OPPONENTS.format(where=where.sql), [*where.params, limit]))

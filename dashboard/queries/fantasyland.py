@@ -13,7 +13,7 @@ from __future__ import annotations
 import polars as pl
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, Where, day_scope, scope
+from dashboard.queries.filters import Filters, sourced
 from pipeline.load.metrics.days import summed
 from pipeline.load.metrics.definitions import (
     FANTASYLAND_ENTRY,
@@ -70,17 +70,10 @@ SELECT * FROM counted ORDER BY hands DESC
 """
 
 
-def _scoped(filters: Filters, daily: str, computed: str) -> tuple[str, Where]:
-    """The query of the view: ``daily`` on ``player_days``, or ``computed``."""
-    if filters.daily:
-        return daily, day_scope(filters)
-    return computed, scope(filters)
-
-
 def by_ruleset(db: Database, filters: Filters) -> pl.DataFrame:
     """One row per variant and ruleset (hero's hands, or everybody's without a hero):
     each metric of ``METRICS`` with ``_n``, ``_low``, ``_high``."""
-    sql, where = _scoped(filters, _BY_RULESET_DAILY, _BY_RULESET)
+    sql, where = sourced(filters, _BY_RULESET_DAILY, _BY_RULESET)
     return with_figures(db.frame(sql.format(where=where.sql), list(where.params)), METRICS)
 
 
@@ -114,6 +107,6 @@ SELECT * FROM counted ORDER BY variant, cards
 def cards_dealt(db: Database, filters: Filters) -> pl.DataFrame:
     """Fantasyland hands by cards dealt (13-17): how many, stay rate and points per hand,
     each with its n and 95% interval."""
-    sql, where = _scoped(filters, _CARDS_DAILY, _CARDS)
+    sql, where = sourced(filters, _CARDS_DAILY, _CARDS)
     found = db.frame(sql.format(where=where.sql), list(where.params))
     return with_figures(found, (FANTASYLAND_STAY, POINTS_PER_FANTASYLAND_HAND))

@@ -209,6 +209,21 @@ def day_scope(filters: Filters, alias: str = "d", time: str = "day") -> Where:
     return where.also(f"{alias}.player = ?", filters.hero) if filters.hero else where
 
 
+def sourced(filters: Filters, daily: str, computed: str) -> tuple[str, Where]:
+    """A view's query and its conditions: ``daily`` over ``player_days`` (alias ``d``)
+    for a view without an opponent (``filters.daily``), else ``computed`` over
+    ``player_hands`` (alias ``p``).
+
+    >>> sourced(Filters(hero="Anna"), "days", "hands")[0]
+    'days'
+    >>> sourced(Filters(hero="Anna", opponent="Bo"), "days", "hands")[0]
+    'hands'
+    """
+    if filters.daily:
+        return daily, day_scope(filters)
+    return computed, scope(filters)
+
+
 def played_by(where: Where, player: str, alias: str) -> Where:
     """``where`` plus: ``player`` played the hand ``{alias}.hand_id``.
 

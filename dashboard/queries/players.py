@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-from dataclasses import replace
-
 import polars as pl
 
 from dashboard.queries import per_player
@@ -132,7 +130,7 @@ def head_to_head(db: Database, first: str, second: str, filters: Filters) -> pl.
         found = db.frame(sql, [first, second])
         found = _one_variant(found, filters.variant) if filters.variant else found
     else:
-        where = day_scope(replace(filters, hero=first, opponent=None))
+        where = day_scope(filters.with_hero(first))
         found = db.frame(_HEAD_TO_HEAD.format(where=where.sql, **days), [second, *where.params])
     found = intervals.with_mean(found, "points_per_hand", "points", "squares", "hands")
     return intervals.with_rate(

@@ -12,7 +12,7 @@ player-hand of the view summed (docs/metrics.md).
 from __future__ import annotations
 
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, Where, day_scope, scope
+from dashboard.queries.filters import Filters, sourced
 from pipeline.load.metrics import intervals
 from pipeline.load.metrics.days import summed
 from pipeline.load.metrics.definitions import RESULTS, pooled, stat_columns, stats, with_figures
@@ -80,7 +80,7 @@ def summaries(db: Database, filters: Filters) -> dict[str, dict[str, object]]:
             chosen = found.get(filters.variant)
             return {ALL: chosen, filters.variant: chosen} if chosen else {}
         return found
-    sql, where = (_DAILY, day_scope(filters)) if filters.daily else (_COMPUTED, scope(filters))
+    sql, where = sourced(filters, _DAILY, _COMPUTED)
     return _rows(db, sql.format(where=where.sql), list(where.params))
 
 
@@ -105,16 +105,10 @@ ORDER BY d.currency
 """
 
 
-def _money(filters: Filters) -> tuple[str, Where]:
-    if filters.daily:
-        return _MONEY_DAILY, day_scope(filters)
-    return _MONEY, scope(filters)
-
-
 def money(db: Database, filters: Filters) -> list[dict[str, object]]:
     """Money won in each currency in the view (the hero's, or everybody's), one row per
     currency, never summed across currencies: ``currency``, ``hands``, ``points``,
     ``money``, ``money_per_hand`` and its 95% interval. Empty for play money."""
-    sql, where = _money(filters)
+    sql, where = sourced(filters, _MONEY_DAILY, _MONEY)
     frame = db.frame(sql.format(where=where.sql), list(where.params))
     return intervals.with_mean(frame, "money_per_hand", "money", "squares", "hands").to_dicts()
