@@ -1,4 +1,4 @@
-"""What a new user meets on a first run: usage for a mistyped option, a quiet end when the
+"""What a new user meets on a first run: the list of commands, usage for a mistyped option, a quiet end when the
 reader of the output goes away, no lock files left behind, files that are not hand histories
 skipped, reject reasons on screen, and the demo saying where its database is."""
 
@@ -23,6 +23,17 @@ def ofc(*args: str, **run) -> subprocess.CompletedProcess:
     return subprocess.run(
         [sys.executable, "-m", "pipeline.cli", *args], capture_output=True, text=True, **run
     )
+
+
+def test_help_lists_every_command_with_its_summary():
+    """``ofc --help`` and each command's ``--help`` print, even a summary with a ``%``."""
+    done = ofc("--help")
+    assert done.returncode == 0, done.stderr
+    assert "95% intervals" in done.stdout  # ofc audit's summary
+    commands = re.findall(r"^    (\w+)", done.stdout, flags=re.MULTILINE)
+    assert {"parse", "import", "audit", "bench", "dashboard"} <= set(commands)
+    for command in commands:
+        assert ofc(command, "--help").returncode == 0, command
 
 
 def test_a_mistyped_option_prints_the_commands_usage_and_a_close_match(tmp_path):

@@ -44,7 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         module = importlib.import_module(f"pipeline.cli.commands.{name}")
-        cmd = sub.add_parser(module.NAME, help=module.HELP, description=module.HELP)
+        listed = module.HELP.replace("%", "%%")  # argparse formats a help with %
+        cmd = sub.add_parser(module.NAME, help=listed, description=module.HELP)
         module.add_arguments(cmd)
         cmd.set_defaults(run=module.run, command_parser=cmd)
     return parser
