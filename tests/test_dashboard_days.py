@@ -33,7 +33,7 @@ from dashboard.queries import (
     summary,
 )
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, stakes_key
+from dashboard.queries.filters import Filters, scope, stakes_key
 from pipeline.load.database import connect, refresh_metrics
 from pipeline.load.metrics.definitions import METRICS, stat_columns, stats
 from tests.dashboard_data import HERO
@@ -376,26 +376,57 @@ def test_hand_counts_from_days_equal_the_counts_of_hands(
         assert counted == hands.hand_list(db, view, own, 0).height or counted > hands.PAGE_SIZE
 
 
-@pytest.mark.parametrize("sort", ["Newest first", "Oldest first"])
+#: The list as one plain query: every row of the view sorted, each hand's opponents
+#: aggregated beside it (what ``hands.hand_list`` returned before it was narrowed).
+_PLAIN_LIST = """
+SELECT p.hand_id, p.seat, p.points, p.money, p.royalties, (
+    SELECT string_agg(o.player, ', ' ORDER BY o.position) FROM player_hands o
+    WHERE o.hand_id = p.hand_id AND o.seat <> p.seat
+) AS opponents
+FROM player_hands p
+WHERE {where}
+ORDER BY {order}
+LIMIT ? OFFSET ?
+"""
+
+
+def _plain_list(sql, view: Filters, own: hands.HandFilters, page: int, sort: str) -> list:
+    where = own.where(scope(view))
+    query = _PLAIN_LIST.format(where=where.sql, order=hands.SORTS[sort])
+    return sql(query, [*where.params, hands.PAGE_SIZE, page * hands.PAGE_SIZE])
+
+
+@pytest.mark.parametrize("sort", list(hands.SORTS))
 @pytest.mark.parametrize(
     "own",
     [hands.HandFilters(), hands.HandFilters(fouled=False), hands.HandFilters(fantasyland=True)],
     ids=repr,
 )
-def test_lists_by_time_read_only_their_days_and_list_the_same_hands(
+def test_every_page_of_every_sort_is_the_page_of_the_plain_sort(
     db: Database, sql, own: hands.HandFilters, sort: str, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """Sorted by time, a page of the list is read from the days that hold it: every page,
-    up to the last (shorter) one and past it, is the page of the unbounded list."""
+    """A page is read from the days that hold it (sorted by time) or the rows at or past
+    its last row's value (sorted by a value), its opponents by a second query: the first
+    pages, one in the middle, the last (shorter) one and one past it are the pages of
+    one plain query."""
     monkeypatch.setattr(hands, "PAGE_SIZE", 7)  # many pages, some across days
-    for view in [Filters(hero=HERO), Filters(), *_views(sql)[::4]]:
-        total = hands.hand_count(db, view, own)
-        for page in range(total // 7 + 2):
-            bounded = hands.hand_list(db, view, own, page, sort)
-            everything = hands.hand_list(db, FromHands(**vars(view)), own, page, sort)
-            assert bounded.equals(everything), (view, page)
-    first = hands.within_days(db, Filters(hero=HERO), hands.HandFilters(), sort, 7)
-    assert first.conditions and "played_at" in first.sql
+    for view in [Filters(hero=HERO), Filters(), *_views(sql)[::6]]:
+        last = hands.hand_count(db, view, own) // 7
+        for page in sorted({0, 1, 2, last // 2, last, last + 1}):
+            listed = hands.hand_list(db, view, own, page, sort)
+            columns = ["hand_id", "seat", "points", "money", "royalties", "opponents"]
+            assert listed.select(columns).rows() == _plain_list(sql, view, own, page, sort)
+            assert listed.equals(hands.hand_list(db, FromHands(**vars(view)), own, page, sort))
+
+
+def test_the_first_page_is_read_from_its_days_or_its_values(db: Database) -> None:
+    view, every_hand = Filters(hero=HERO), hands.HandFilters()
+    for sort in ("Newest first", "Oldest first"):
+        assert "played_at" in hands.within_days(db, view, every_hand, sort, 7).sql
+    where = every_hand.where(scope(view))
+    assert "p.points >=" in hands.within_value(db, where, "Most points", 7).sql
+    assert "p.money <=" in hands.within_value(db, where, "Most money lost", 7).sql
+    assert not hands.within_value(db, where, "Most points", 10**6).conditions
 
 
 @pytest.mark.parametrize(

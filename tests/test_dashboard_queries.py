@@ -32,6 +32,7 @@ from dashboard.queries import (
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
 from dashboard.queries.pages import PAGES, page_queries, views
+from pipeline.load.database import connect, refresh_metrics
 from tests.dashboard_data import HERO, SQL_NAME, XSS_NAME
 
 #: A date before every simulated hand: narrows nothing, but forces the computed path.
@@ -409,6 +410,43 @@ def test_previous_and_next_hand_follow_the_list_in_time(db: Database, sql) -> No
     for i, hand_id in enumerate(ordered, start=1):
         assert hands.neighbours(db, view, every_hand, hand_id) == (around[i - 1], around[i + 1])
     assert hands.neighbours(db, view, every_hand, "no such hand") == (None, None)
+
+
+def test_previous_and_next_hand_among_hands_played_at_one_time(
+    dashboard_db: Path, tmp_path: Path
+) -> None:
+    """Hands stamped with the same second (a room's clock, or several tables at once)
+    follow each other by hand id, and the hands before and after them still follow."""
+    path = tmp_path / "ofc.duckdb"
+    shutil.copy(dashboard_db, path)
+    con = connect(path)
+    same = [
+        r[0]
+        for r in con.sql(
+            "SELECT hand_id FROM player_hands WHERE player = ? ORDER BY played_at LIMIT 10 OFFSET 20",
+            params=[HERO],
+        ).fetchall()
+    ]
+    for table in ("hands", "player_hands"):
+        con.execute(
+            f"UPDATE {table} SET played_at = (SELECT min(played_at) FROM hands"
+            " WHERE hand_id IN (SELECT unnest(?))) WHERE hand_id IN (SELECT unnest(?))",
+            [same, same],
+        )
+    refresh_metrics(con)
+    ordered = [
+        r[0]
+        for r in con.sql(
+            "SELECT hand_id FROM player_hands WHERE player = ? ORDER BY played_at, hand_id",
+            params=[HERO],
+        ).fetchall()
+    ]
+    con.close()
+    db, view, every_hand = Database(path), Filters(hero=HERO), hands.HandFilters()
+    around = [None, *ordered, None]
+    for i in range(15, 37):
+        found = hands.neighbours(db, view, every_hand, ordered[i])
+        assert found == (around[i], around[i + 2]), i
 
 
 @pytest.mark.parametrize("key", list(breakdowns.KEYS))

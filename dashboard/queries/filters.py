@@ -16,7 +16,7 @@ True
 >>> where.params
 ('classic', 'Anna')
 >>> scope(Filters(hero="Anna", stakes="0.5 USD")).params
-(0.5, 'USD', 'Anna')
+(0.499999999, 0.500000001, 'USD', 'Anna')
 >>> day_scope(Filters(hero="Anna", date_from=date(2025, 1, 31))).sql
 'd.day >= ? AND d.player = ?'
 """
@@ -146,12 +146,13 @@ def _stake(stakes: str) -> tuple[float, str | None] | None:
 
 def _stakes(where: Where, stakes: str, alias: str) -> Where:
     """``where`` plus the stake conditions on ``point_value`` and ``currency``, columns
-    of both ``hands`` and ``player_hands`` (under ``alias``).
+    of both ``hands`` and ``player_hands`` (under ``alias``). The point value is matched
+    within 1e-9 as a range, which a scan tests before it reads other columns.
 
     >>> _stakes(Where(), "0.5 USD", "p")
-    Where(conditions=('abs(p.point_value - ?) < 1e-9', 'p.currency = ?'), params=(0.5, 'USD'))
+    Where(conditions=('p.point_value BETWEEN ? AND ?', 'p.currency = ?'), params=(0.499999999, 0.500000001, 'USD'))
     >>> _stakes(Where(), "2", "h").sql, _stakes(Where(), "lots", "h").sql
-    ('abs(h.point_value - ?) < 1e-9 AND h.currency IS NULL', 'FALSE')
+    ('h.point_value BETWEEN ? AND ? AND h.currency IS NULL', 'FALSE')
     """
     if stakes == PLAY_MONEY:
         return where.also(f"{alias}.point_value IS NULL")
@@ -159,7 +160,7 @@ def _stakes(where: Where, stakes: str, alias: str) -> Where:
     if stake is None:
         return where.also("FALSE")
     value, currency = stake
-    where = where.also(f"abs({alias}.point_value - ?) < 1e-9", value)
+    where = where.also(f"{alias}.point_value BETWEEN ? AND ?", value - 1e-9, value + 1e-9)
     if currency:
         return where.also(f"{alias}.currency = ?", currency)
     return where.also(f"{alias}.currency IS NULL")

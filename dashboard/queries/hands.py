@@ -48,26 +48,48 @@ SORTS = {
 }
 NEWEST = "Newest first"
 
-#: Each hand's opponents are matched on ``played_at`` too (a hand's rows share it): the
-#: join then reads only the row groups of the page's times, not every player-hand.
-_LIST = """
-WITH page AS (
-    SELECT p.played_at, p.hand_id, p.player, p.variant, p.points, p.money, p.currency,
-           p.point_value, p.royalties, p.foul, p.in_fantasyland, p.fantasyland_next,
-           p.mismatch, p.seat
-    FROM player_hands p
-    WHERE {where}
-    ORDER BY {order}
-    LIMIT ? OFFSET ?
-)
-SELECT {played_at}, page.* EXCLUDE (played_at), (
-    SELECT string_agg(o.player, ', ' ORDER BY o.position)
-    FROM player_hands o
-    WHERE o.hand_id = page.hand_id AND o.played_at = page.played_at AND o.seat <> page.seat
-) AS opponents
-FROM page
-ORDER BY {page_order}
+#: One page of the list. Its opponents are read by ``_OPPONENTS`` (``with_opponents``).
+_PAGE = """
+SELECT {played_at}, epoch_us(p.played_at) AS stored_us, p.hand_id, p.player, p.variant, p.points,
+       p.money, p.currency, p.point_value, p.royalties, p.foul, p.in_fantasyland,
+       p.fantasyland_next, p.mismatch, p.seat
+FROM player_hands p
+WHERE {where}
+ORDER BY {order}
+LIMIT ? OFFSET ?
 """
+
+#: Every player of the page's hands. The page's times (microseconds since 1970) go in as
+#: constants, a range then the times themselves, so that the scan tests them before it
+#: reads a hand id: a join on the hand id reads the id of every stored player-hand.
+_OPPONENTS = """
+SELECT o.hand_id, o.seat AS opponent_seat, o.player, o.position
+FROM player_hands o
+WHERE o.played_at BETWEEN make_timestamptz(?::BIGINT) AND make_timestamptz(?::BIGINT)
+    AND o.played_at = ANY(list_transform(?::BIGINT[], lambda t: make_timestamptz(t)))
+    AND o.hand_id = ANY(?::VARCHAR[])
+"""
+
+
+def with_opponents(db: Database, listed: pl.DataFrame) -> pl.DataFrame:
+    """``listed`` (with ``stored_us``, its stored time) plus ``opponents``: the other
+    players of each row's hand, by position, comma separated (null when alone)."""
+    times, ids = listed["stored_us"], listed["hand_id"]
+    params = [times.min(), times.max(), times.unique().to_list(), ids.unique().to_list()]
+    players = db.frame(_OPPONENTS, params) if listed.height else pl.DataFrame()
+    if players.is_empty():
+        return listed.drop("stored_us").with_columns(opponents=pl.lit(None, pl.String))
+    named = (
+        listed.select("hand_id", "seat")
+        .join(players, on="hand_id")
+        .filter(pl.col("opponent_seat") != pl.col("seat"))
+        .sort("position")
+        .group_by("hand_id", "seat", maintain_order=True)
+        .agg(opponents=pl.col("player").str.join(", "))
+    )
+    return listed.join(named, on=["hand_id", "seat"], how="left", maintain_order="left").drop(
+        "stored_us"
+    )
 
 
 #: The sorts by time: the list's page lies within the days that hold its hands (whole UTC
@@ -104,18 +126,48 @@ def within_days(db: Database, filters: Filters, own: HandFilters, sort: str, end
     return Where().also(f"p.played_at {side} ?", bound)
 
 
+#: The sorts led by a value: the list's first ``end`` rows have a value at least (most
+#: first) or at most (least first) the ``end``-th row's, which a narrow query finds; the
+#: full sort then reads only those rows, and the scan skips row groups outside them.
+_BY_VALUE = {
+    "Most points": ("p.points", "DESC", ">="),
+    "Fewest points": ("p.points", "ASC", "<="),
+    "Most royalties": ("p.royalties", "DESC", ">="),
+    "Most money won": ("p.money", "DESC", ">="),
+    "Most money lost": ("p.money", "ASC", "<="),
+}
+
+_NTH_VALUE = """
+SELECT {key} FROM player_hands p WHERE {where} ORDER BY {key} {order} NULLS LAST
+LIMIT 1 OFFSET ?
+"""
+
+
+def within_value(db: Database, where: Where, sort: str, end: int) -> Where:
+    """A condition keeping the rows that can be among the first ``end`` of a list sorted
+    by a value (none for other sorts, or when fewer rows than ``end`` have a value)."""
+    if sort not in _BY_VALUE:
+        return Where()
+    key, order, side = _BY_VALUE[sort]
+    sql = _NTH_VALUE.format(key=key, where=where.sql, order=order)
+    value = db.value(sql, [*where.params, end - 1])
+    if value is None:
+        return Where()
+    return Where().also(f"{key} {side} ?", value)
+
+
 def hand_list(
     db: Database, filters: Filters, own: HandFilters, page: int = 0, sort: str = NEWEST
 ) -> pl.DataFrame:
     """One page of player-hands in the view (the hero's, or everybody's), sorted by ``sort``
     (a key of ``SORTS``) over every hand of the list, with each hand's opponents."""
-    days = within_days(db, filters, own, sort, (page + 1) * PAGE_SIZE)
-    where = own.where(scope(filters)).and_(days)
-    order = SORTS[sort]
-    page_order = order.replace("p.", "page.")
-    played_at = shown("page.played_at", "played_at")
-    sql = _LIST.format(where=where.sql, order=order, page_order=page_order, played_at=played_at)
-    return db.frame(sql, [*where.params, PAGE_SIZE, page * PAGE_SIZE])
+    end = (page + 1) * PAGE_SIZE
+    where = own.where(scope(filters)).and_(within_days(db, filters, own, sort, end))
+    where = where.and_(within_value(db, where, sort, end))
+    sql = _PAGE.format(
+        where=where.sql, order=SORTS[sort], played_at=shown("p.played_at", "played_at")
+    )
+    return with_opponents(db, db.frame(sql, [*where.params, PAGE_SIZE, page * PAGE_SIZE]))
 
 
 def _counted(own: HandFilters) -> str | None:
@@ -152,13 +204,21 @@ def hand_count(db: Database, filters: Filters, own: HandFilters) -> int:
     )
 
 
-#: The list's hand just before (or after) the anchor hand: a plain range on ``played_at``
-#: first, which lets the scan skip the row groups on the wrong side of it.
+#: The list's hand just before (or after) the anchor hand: the nearest of the hands
+#: played at the anchor's time (by hand id) and those played before (or after) it. Two
+#: plain conditions on ``played_at`` let the scan skip row groups and test the time
+#: before it reads a hand id; one condition with an OR read every row's hand id.
 _NEIGHBOUR = """
-SELECT p.hand_id FROM player_hands p
-WHERE {where} AND p.played_at {direction}= ?
-    AND (p.played_at {direction} ? OR p.hand_id {direction} ?)
-ORDER BY p.played_at {order}, p.hand_id {order}
+SELECT hand_id FROM (
+    (SELECT p.played_at, p.hand_id FROM player_hands p
+     WHERE {where} AND p.played_at = ? AND p.hand_id {direction} ?
+     ORDER BY p.hand_id {order} LIMIT 1)
+    UNION ALL
+    (SELECT p.played_at, p.hand_id FROM player_hands p
+     WHERE {where} AND p.played_at {direction} ?
+     ORDER BY p.played_at {order}, p.hand_id {order} LIMIT 1)
+)
+ORDER BY played_at {order}, hand_id {order}
 LIMIT 1
 """
 
@@ -205,7 +265,7 @@ def neighbours(
     for direction, order in (("<", "DESC"), (">", "ASC")):
         near = where.and_(_near(db, filters, own, anchor, direction))
         sql = _NEIGHBOUR.format(where=near.sql, direction=direction, order=order)
-        found.append(db.value(sql, [*near.params, anchor, anchor, hand_id]))
+        found.append(db.value(sql, [*near.params, anchor, hand_id, *near.params, anchor]))
     return found[0], found[1]
 
 
