@@ -410,7 +410,9 @@ def test_every_page_of_every_sort_is_the_page_of_the_plain_sort(
     pages, one in the middle, the last (shorter) one and one past it are the pages of
     one plain query."""
     monkeypatch.setattr(hands, "PAGE_SIZE", 7)  # many pages, some across days
-    for view in [Filters(hero=HERO), Filters(), *_views(sql)[::6]]:
+    rival = players.opponents(db, HERO)[0]
+    with_rival = Filters(hero=HERO, opponent=rival)
+    for view in [Filters(hero=HERO), Filters(), with_rival, *_views(sql)[::6]]:
         last = hands.hand_count(db, view, own) // 7
         for page in sorted({0, 1, 2, last // 2, last, last + 1}):
             listed = hands.hand_list(db, view, own, page, sort)
