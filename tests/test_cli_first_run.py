@@ -36,6 +36,21 @@ def test_help_lists_every_command_with_its_summary():
         assert ofc(command, "--help").returncode == 0, command
 
 
+def test_a_command_loads_only_its_own_module():
+    """``ofc import`` does not pay for the decision kernels and the simulator at start;
+    a mistyped command still lists every command."""
+    probe = (
+        "import sys; from pipeline.cli.main import _parse; _parse(['audit', '--db', 'x', "
+        "'--player', 'A']); print(sorted(m for m in sys.modules if m.startswith("
+        "('pipeline.decisions', 'pipeline.simulator', 'pipeline.cli.commands.'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "['pipeline.cli.commands.audit']"
+    typo = ofc("imprt")
+    assert typo.returncode == 2 and "'import'" in typo.stderr and "'decide'" in typo.stderr
+
+
 def test_a_mistyped_option_prints_the_commands_usage_and_a_close_match(tmp_path):
     done = ofc("import", "--rulset", "x", "--db", str(tmp_path / "x.duckdb"))
     assert done.returncode == 2

@@ -14,6 +14,7 @@ import difflib
 import importlib
 import os
 import sys
+from types import ModuleType
 
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
@@ -37,13 +38,30 @@ COMMANDS = (
 )
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _module(name: str) -> ModuleType:
+    return importlib.import_module(f"pipeline.cli.commands.{name}")
+
+
+def _named(command: str) -> str | None:
+    """The module of the command ``command`` (``import`` is ``import_``), or None.
+
+    >>> _named("import"), _named("score"), _named("nonsense")
+    ('import_', 'score', None)
+    """
+    return next((name for name in COMMANDS if name.rstrip("_") == command), None)
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser of every command; given ``argv`` whose first word names a command, of that
+    command alone: a command's module may import heavy packages (the decision kernels,
+    the simulator) that the others need not load at every start."""
     parser = argparse.ArgumentParser(
         prog="ofc", description="Open Face Chinese poker analytics: parse, score, import, explore."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for name in COMMANDS:
-        module = importlib.import_module(f"pipeline.cli.commands.{name}")
+    only = _named(argv[0]) if argv else None
+    for name in [only] if only else COMMANDS:
+        module = _module(name)
         listed = module.HELP.replace("%", "%%")  # argparse formats a help with %
         cmd = sub.add_parser(module.NAME, help=listed, description=module.HELP)
         module.add_arguments(cmd)
@@ -61,7 +79,8 @@ def command_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.Argum
 
 def _parse(argv: list[str] | None) -> argparse.Namespace:
     """Parse ``argv``; an unknown option gets the command's usage, and a close match."""
-    args, extra = build_parser().parse_known_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    args, extra = build_parser(words).parse_known_args(words)
     if extra:
         parser: argparse.ArgumentParser = args.command_parser
         known = [o for action in parser._actions for o in action.option_strings]
