@@ -420,13 +420,8 @@ def test_previous_and_next_hand_among_hands_played_at_one_time(
     path = tmp_path / "ofc.duckdb"
     shutil.copy(dashboard_db, path)
     con = connect(path)
-    same = [
-        r[0]
-        for r in con.sql(
-            "SELECT hand_id FROM player_hands WHERE player = ? ORDER BY played_at LIMIT 10 OFFSET 20",
-            params=[HERO],
-        ).fetchall()
-    ]
+    heros = "SELECT hand_id FROM player_hands WHERE player = ? ORDER BY played_at"
+    same = [r[0] for r in con.sql(f"{heros} LIMIT 10 OFFSET 20", params=[HERO]).fetchall()]
     for table in ("hands", "player_hands"):
         con.execute(
             f"UPDATE {table} SET played_at = (SELECT min(played_at) FROM hands"
@@ -434,13 +429,7 @@ def test_previous_and_next_hand_among_hands_played_at_one_time(
             [same, same],
         )
     refresh_metrics(con)
-    ordered = [
-        r[0]
-        for r in con.sql(
-            "SELECT hand_id FROM player_hands WHERE player = ? ORDER BY played_at, hand_id",
-            params=[HERO],
-        ).fetchall()
-    ]
+    ordered = [r[0] for r in con.sql(f"{heros}, hand_id", params=[HERO]).fetchall()]
     con.close()
     db, view, every_hand = Database(path), Filters(hero=HERO), hands.HandFilters()
     around = [None, *ordered, None]

@@ -1,9 +1,9 @@
 """A hand's fingerprint (``pipeline.load.fingerprint``) is a stored contract.
 
 Databases keep the fingerprints of the hands they hold and compare a new
-copy's with them (``docs/schema.md``), so the column-wise computation must
-give, byte for byte, the md5 of the text the module docstring defines: here
-that text is built plainly, hand by hand, from the parsed sample archive.
+copy's with them (``docs/schema.md``), so ``fingerprints`` must give, byte for
+byte, the md5 of the text the module docstring defines: here that text is
+built plainly, hand by hand, from the parsed sample archive.
 """
 
 from __future__ import annotations

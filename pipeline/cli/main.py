@@ -14,7 +14,6 @@ import difflib
 import importlib
 import os
 import sys
-from types import ModuleType
 
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
@@ -38,10 +37,6 @@ COMMANDS = (
 )
 
 
-def _module(name: str) -> ModuleType:
-    return importlib.import_module(f"pipeline.cli.commands.{name}")
-
-
 def _named(command: str) -> str | None:
     """The module of the command ``command`` (``import`` is ``import_``), or None.
 
@@ -61,7 +56,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     only = _named(argv[0]) if argv else None
     for name in [only] if only else COMMANDS:
-        module = _module(name)
+        module = importlib.import_module(f"pipeline.cli.commands.{name}")
         listed = module.HELP.replace("%", "%%")  # argparse formats a help with %
         cmd = sub.add_parser(module.NAME, help=listed, description=module.HELP)
         module.add_arguments(cmd)
