@@ -9,7 +9,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-from pipeline.cli.main import main
+from pipeline.cli.main import COMMANDS, main
 from tests.import_support import ROOT, ofc_import, scalar, simulate
 
 HAND = (
@@ -49,6 +49,24 @@ def test_a_command_loads_only_its_own_module():
     assert done.stdout.strip() == "['pipeline.cli.commands.audit']"
     typo = ofc("imprt")
     assert typo.returncode == 2 and "'import'" in typo.stderr and "'decide'" in typo.stderr
+
+
+def test_the_list_of_commands_loads_no_command():
+    """``ofc --help`` lists every command with its help, from names alone (0.2 s, not the
+    1.3-1.6 s of loading every command's module)."""
+    probe = (
+        "import sys; from pipeline.cli.main import build_parser; build_parser(['--help'])"
+        ".print_help(); print(sorted(m for m in sys.modules if m.startswith("
+        "('pipeline.decisions', 'pipeline.simulator', 'pipeline.cli.commands.', 'numba'))))"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.rstrip().endswith("[]")
+    listed = ofc("--help")
+    assert listed.returncode == 0
+    for command in COMMANDS:
+        assert re.search(rf"^    {command}\b", listed.stdout, re.MULTILINE), command
+    assert "Set Fantasyland hands exactly" in listed.stdout
 
 
 def test_a_mistyped_option_prints_the_commands_usage_and_a_close_match(tmp_path):

@@ -19,48 +19,59 @@ from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
 from parsers.memory import keep_freed_memory
 
-#: Subcommand modules, in the order ``ofc --help`` lists them. Each defines
-#: ``NAME``, ``HELP``, ``add_arguments(parser)`` and ``run(args) -> int``.
-COMMANDS = (
-    "score",
-    "decide",
-    "solve",
-    "bench",
-    "simulate",
-    "parse",
-    "import_",
-    "review",
-    "report",
-    "audit",
-    "dashboard",
-    "demo",
-)
+#: The commands, in the order ``ofc --help`` lists them, with what each does. The module
+#: of a command (``pipeline.cli.commands.<name>``; ``import`` is ``import_``) defines
+#: ``add_arguments(parser)`` and ``run(args) -> int``; it is imported only when its command
+#: runs, since some import heavy packages (the decision kernels, the simulator).
+COMMANDS: dict[str, str] = {
+    "score": "Score hands read as JSON (one object, or JSON Lines) from standard input.",
+    "decide": (
+        "Rank every legal placement of a street's cards by expected points (Monte Carlo "
+        "rollouts), one JSON situation per line on standard input."
+    ),
+    "solve": "Set Fantasyland hands exactly: the board worth most, royalties plus V if it stays.",
+    "bench": "Measure the speed of the engine and its parts against the project's targets.",
+    "simulate": "Simulate OFC hands played by bots of several styles and write them as a hand history.",
+    "parse": "Parse hand histories (files, folders, globs, .zip/.gz) into a Parquet dataset.",
+    "import": "Import hand histories (files, folders, archives) into a DuckDB database.",
+    "review": "Value every decision of the hands in a database against the best play (ofc decide).",
+    "report": (
+        "Write offline HTML reports: one self-contained page (charts inline), or every player's"
+        " page with the chart library once beside them (--all); no network needed."
+    ),
+    "audit": "A player's metrics with 95% intervals against the population, and their leaks.",
+    "dashboard": "Serve the dashboard on a database made by `ofc import` (127.0.0.1 only unless --host).",
+    "demo": "Import the sample archive into a fresh database, print a summary, serve the dashboard.",
+}
 
 
-def _named(command: str) -> str | None:
-    """The module of the command ``command`` (``import`` is ``import_``), or None.
+def _module(command: str) -> str:
+    """The module of ``command`` (``import`` is a Python keyword).
 
-    >>> _named("import"), _named("score"), _named("nonsense")
-    ('import_', 'score', None)
+    >>> _module("import"), _module("score")
+    ('pipeline.cli.commands.import_', 'pipeline.cli.commands.score')
     """
-    return next((name for name in COMMANDS if name.rstrip("_") == command), None)
+    return "pipeline.cli.commands." + (f"{command}_" if command == "import" else command)
 
 
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
-    """The parser of every command; given ``argv`` whose first word names a command, of that
-    command alone: a command's module may import heavy packages (the decision kernels,
-    the simulator) that the others need not load at every start."""
+    """The parser of the command ``argv`` names (its first word), with that command's
+    options; of every command with its options when ``argv`` is None; else (``ofc
+    --help``, a mistyped command) of every command by name and help alone, which imports
+    no command's module."""
     parser = argparse.ArgumentParser(
         prog="ofc", description="Open Face Chinese poker analytics: parse, score, import, explore."
     )
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    only = _named(argv[0]) if argv else None
-    for name in [only] if only else COMMANDS:
-        module = importlib.import_module(f"pipeline.cli.commands.{name}")
-        listed = module.HELP.replace("%", "%%")  # argparse formats a help with %
-        cmd = sub.add_parser(module.NAME, help=listed, description=module.HELP)
-        module.add_arguments(cmd)
-        cmd.set_defaults(run=module.run, command_parser=cmd)
+    named = argv[0] if argv and argv[0] in COMMANDS else None
+    for command, text in COMMANDS.items():
+        if named not in (None, command):
+            continue
+        cmd = sub.add_parser(command, help=text.replace("%", "%%"), description=text)
+        if argv is None or named:
+            module = importlib.import_module(_module(command))
+            module.add_arguments(cmd)
+            cmd.set_defaults(run=module.run, command_parser=cmd)
     return parser
 
 

@@ -12,9 +12,6 @@ from pathlib import Path
 
 from ofc_core.errors import UserError
 
-NAME = "audit"
-HELP = "A player's metrics with 95% intervals against the population, and their leaks."
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -21,9 +21,6 @@ from pipeline.cli.bench.measurement import measure
 from pipeline.cli.bench.registry import BENCHMARKS, select
 from pipeline.cli.bench.table import text_table
 
-NAME = "bench"
-HELP = "Measure the speed of the engine and its parts against the project's targets."
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

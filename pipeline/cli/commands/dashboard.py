@@ -25,9 +25,6 @@ from pathlib import Path
 from dashboard.settings import MAX_UPLOAD_MB
 from ofc_core.errors import UserError
 
-NAME = "dashboard"
-HELP = "Serve the dashboard on a database made by `ofc import` (127.0.0.1 only unless --host)."
-
 #: The Streamlit script, inside the installed ``dashboard`` package.
 APP = Path(__file__).resolve().parents[3] / "dashboard" / "app.py"
 DEFAULT_PORT = 8501

@@ -12,12 +12,6 @@ from pipeline.cli.options import add_fantasyland_value, add_ruleset
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS, decide
 from pipeline.decisions.situation import read_situations
 
-NAME = "decide"
-HELP = (
-    "Rank every legal placement of a street's cards by expected points (Monte Carlo "
-    "rollouts), one JSON situation per line on standard input."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ruleset(parser)

@@ -17,9 +17,6 @@ import sys
 import tempfile
 from pathlib import Path
 
-NAME = "demo"
-HELP = "Import the sample archive into a fresh database, print a summary, serve the dashboard."
-
 SAMPLE = Path(__file__).resolve().parents[3] / "data" / "sample"
 
 
@@ -128,6 +125,6 @@ def _demo(args: argparse.Namespace, db: Path) -> int:
     from pipeline.cli.main import build_parser
 
     argv = ["dashboard", "--db", str(db)] + (["--port", str(args.port)] if args.port else [])
-    dashboard = build_parser().parse_args(argv)
+    dashboard = build_parser(argv).parse_args(argv)
     print(f"\nServing the dashboard on {db} (Ctrl-C stops)", file=sys.stderr, flush=True)
     return dashboard.run(dashboard)

@@ -18,9 +18,6 @@ from pathlib import Path
 
 from ofc_core.rulesets import PRESET_NAMES
 
-NAME = "import"
-HELP = "Import hand histories (files, folders, archives) into a DuckDB database."
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

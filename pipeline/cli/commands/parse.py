@@ -7,9 +7,6 @@ import argparse
 from ofc_core.rulesets import PRESET_NAMES
 from parsers.run import FORMAT_CHOICES, FileSummary, Summary, parse_files
 
-NAME = "parse"
-HELP = "Parse hand histories (files, folders, globs, .zip/.gz) into a Parquet dataset."
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -6,12 +6,6 @@ import argparse
 import sys
 from pathlib import Path
 
-NAME = "report"
-HELP = (
-    "Write offline HTML reports: one self-contained page (charts inline), or every player's"
-    " page with the chart library once beside them (--all); no network needed."
-)
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

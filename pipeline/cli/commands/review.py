@@ -18,9 +18,6 @@ from pathlib import Path
 from ofc_core.errors import UserError
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS
 
-NAME = "review"
-HELP = "Value every decision of the hands in a database against the best play (ofc decide)."
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -13,9 +13,6 @@ from pipeline.cli.options import add_ruleset
 from pipeline.rules.engine import score_hands
 from pipeline.rules.score_input import checked_rows, read_hands
 
-NAME = "score"
-HELP = "Score hands read as JSON (one object, or JSON Lines) from standard input."
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ruleset(parser)

@@ -16,9 +16,6 @@ from pipeline.simulator.output import FORMATS, render_chunk
 from pipeline.simulator.run import default_workers, in_order, plan_chunks
 from pipeline.simulator.styles import STYLE_NAMES
 
-NAME = "simulate"
-HELP = "Simulate OFC hands played by bots of several styles and write them as a hand history."
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(

@@ -13,9 +13,6 @@ from pipeline.decisions.fantasyland_solver import fantasyland_card_counts, solve
 from pipeline.decisions.fantasyland_value import default_fantasyland_value
 from pipeline.decisions.solve_input import read_requests
 
-NAME = "solve"
-HELP = "Set Fantasyland hands exactly: the board worth most, royalties plus V if it stays."
-
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ruleset(parser)
