@@ -34,8 +34,9 @@ from dashboard.queries import (
 )
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, scope, stakes_key
-from pipeline.load.database import connect, refresh_metrics
+from pipeline.load.database import connect
 from pipeline.load.metrics.definitions import METRICS, stat_columns, stats
+from pipeline.load.metrics.refresh import rebuild
 from tests.dashboard_data import HERO
 
 
@@ -69,7 +70,7 @@ def across_midnight(dashboard_db: Path, tmp_path_factory: pytest.TempPathFactory
     for table in ("hands", "player_hands"):
         con.execute(f"UPDATE {table} SET played_at = played_at + ?", [shift])
         con.execute(f"UPDATE {table} SET table_name = 'Table ' || (hash(table_name) % 2)")
-    refresh_metrics(con)
+    rebuild(con)
     con.close()
     return path
 
@@ -179,7 +180,7 @@ def test_the_day_is_the_utc_date_of_played_at(tmp_path: Path) -> None:
         " VALUES ('h1', 1, 'Anna', 0, false, false, TIMESTAMPTZ '2025-01-01 23:30:00-05',"
         " 'classic', 'classic-1-6-american', false, 3.0, 0, 0, 0, 0)"
     )
-    refresh_metrics(con)
+    rebuild(con)
     assert con.sql("SELECT day, hands FROM player_days").fetchall() == [(dt.date(2025, 1, 2), 1)]
     con.close()
 

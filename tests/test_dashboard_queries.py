@@ -32,7 +32,8 @@ from dashboard.queries import (
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
 from dashboard.queries.pages import PAGES, page_queries, views
-from pipeline.load.database import connect, refresh_metrics
+from pipeline.load.database import connect
+from pipeline.load.metrics.refresh import rebuild
 from tests.dashboard_data import HERO, SQL_NAME, XSS_NAME
 
 #: A date before every simulated hand: narrows nothing, but forces the computed path.
@@ -446,7 +447,7 @@ def test_previous_and_next_hand_among_hands_played_at_one_time(
             " WHERE hand_id IN (SELECT unnest(?))) WHERE hand_id IN (SELECT unnest(?))",
             [same, same],
         )
-    refresh_metrics(con)
+    rebuild(con)
     ordered = [r[0] for r in con.sql(f"{heros}, hand_id", params=[HERO]).fetchall()]
     con.close()
     db, view, every_hand = Database(path), Filters(hero=HERO), hands.HandFilters()

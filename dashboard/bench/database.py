@@ -6,7 +6,7 @@ the dashboard's queries, not the import; so this module writes the tables of
 the rest classic), scored by the rules engine (``score_hands``), with every
 placement street by street, each player-hand's settlement counts as the import
 counts them (``with_settlements``), then the metric tables rebuilt by the import's
-own SQL (``pipeline.load.database.refresh_metrics``). One player ("Hero")
+own SQL (``pipeline.load.metrics.refresh.rebuild``). One player ("Hero")
 sits in every hand, as in a player's own database; opponents come from a
 pool where a few play most hands.
 """
@@ -21,7 +21,8 @@ import polars as pl
 
 from ofc_core.cards import CARD_NAMES
 from ofc_core.rulesets import load_ruleset
-from pipeline.load.database import connect, refresh_metrics
+from pipeline.load.database import connect
+from pipeline.load.metrics.refresh import rebuild
 from pipeline.load.recompute import with_settlements
 from pipeline.rules.engine import score_hands
 
@@ -266,7 +267,7 @@ def build(path: Path, hands: int, seed: int = 0) -> Path:
             " VALUES (1, ?, ?, 'bench', 'local', 1, 1, 0, ?, ?, 0, 0, 0, 0, 0)",
             [now, now, hands, hands],
         )
-        refresh_metrics(con)
+        rebuild(con)
         con.execute("CHECKPOINT")
     finally:
         con.close()

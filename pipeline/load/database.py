@@ -3,8 +3,8 @@ what it remembers of source files.
 
 ``connect`` creates the tables of docs/schema.md (``ddl.sql``) or upgrades a
 database of an older schema version (``UPGRADABLE``) in place;
-``refresh_metrics`` rebuilds the metric tables from ``metrics/*.sql``. The
-one-transaction load of an import is ``pipeline.load.store``.
+The metric tables are made by ``pipeline.load.metrics.refresh``, the
+one-transaction load of an import by ``pipeline.load.store``.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
-from pipeline.load.metrics import days, definitions
+from pipeline.load.metrics.refresh import rebuild
 from pipeline.load.recompute import SETTLEMENT_COLUMNS
 
 SCHEMA_VERSION = "6"
@@ -30,9 +30,6 @@ SCHEMA_VERSION = "6"
 #: and the metric table ``player_pairs``; version 6: the metric tables ``player_days``,
 #: ``pair_days`` and ``player_hours``).
 UPGRADABLE = ("1", "2", "3", "4", "5")
-#: The metric tables of ``metrics/*.sql`` that read ``player_figures``, in order (after
-#: ``audit_mismatches``, ``player_days`` and ``player_metrics``).
-METRICS = ("player_summary", "style_metrics", "pair_days", "player_pairs", "player_hours")
 #: DuckDB's memory limit during a load (the import's peak stays under 2 GB).
 MEMORY_LIMIT = "1GB"
 
@@ -161,7 +158,7 @@ def _upgrade(con: duckdb.DuckDBPyConnection, path: Path) -> None:
         _add_stakes_and_settlements(con)
     if version != "5":
         _add_table_names(con)
-    refresh_metrics(con)
+    rebuild(con)
     con.execute("UPDATE meta SET value = ? WHERE key = 'schema_version'", [SCHEMA_VERSION])
     con.execute("COMMIT")
 
@@ -248,19 +245,3 @@ def known_files(db: Path) -> dict[str, KnownFile]:
     finally:
         con.close()
     return {row[0]: KnownFile(*row[1:]) for row in rows}
-
-
-def refresh_metrics(con: duckdb.DuckDBPyConnection) -> None:
-    """Rebuild the metric tables: ``audit_mismatches``, ``player_days`` (which counts its
-    mismatches), ``player_metrics`` (summed from it), then ``METRICS``; ``player_summary``
-    and ``style_metrics`` take every metric's figures from ``player_metrics``."""
-    con.execute(sql("metrics/audit_mismatches.sql"))
-    con.execute(days.PLAYER_DAYS_SQL)
-    con.execute(days.PLAYER_METRICS_SQL)
-    stats = con.sql("SELECT * FROM player_metrics").pl()
-    con.register("player_figures", definitions.with_figures(stats))
-    try:
-        for name in METRICS:
-            con.execute(sql(f"metrics/{name}.sql"))
-    finally:
-        con.unregister("player_figures")

@@ -7,7 +7,8 @@ stored or first-read copy is kept), except that a full copy replaces a hand
 stored incomplete by an older version (a summary line cut short); inserts the
 new hands with their rows, records rejects and conflicts once each, re-scores hands whose Fantasyland
 repeats change once their whole match is known (``pipeline.load.rescore``),
-rebuilds the metric tables and writes the run's row in ``imports``.
+refreshes the metric tables where the import changed them
+(``pipeline.load.metrics.refresh``) and writes the run's row in ``imports``.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from pipeline.load.database import KnownFile, refresh_metrics
+from pipeline.load.database import KnownFile
+from pipeline.load.metrics.refresh import Touched
 from pipeline.load.recompute import RulesetLoader
 from pipeline.load.rescore import rescore_matches
 
@@ -114,11 +116,14 @@ _INCOMPLETE = (
 )
 
 
+_REPLACED = "SELECT hand_id FROM verdicts WHERE verdict = 'replace'"
+_ADDED = "SELECT hand_id FROM verdicts WHERE verdict IN ('new', 'replace')"
+
+
 def _drop_replaced(con: duckdb.DuckDBPyConnection) -> None:
     """Delete the stored rows of hands a full copy replaces."""
-    replaced = "(SELECT hand_id FROM verdicts WHERE verdict = 'replace')"
     for table in ("hands", "player_hands", "placements", "pairwise"):
-        con.execute(f"DELETE FROM {table} WHERE hand_id IN {replaced}")
+        con.execute(f"DELETE FROM {table} WHERE hand_id IN ({_REPLACED})")
 
 
 def _insert_new(con: duckdb.DuckDBPyConnection, staging: Path, import_id: int) -> None:
@@ -229,6 +234,8 @@ def load(
     import_id = con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()[0][0]
     _classify(con, staging)
     verdicts = dict(con.execute("SELECT verdict, count(*) FROM verdicts GROUP BY ALL").fetchall())
+    touched = Touched(con)
+    touched.rows_of(_REPLACED)
     _drop_replaced(con)
     _insert_new(con, staging, import_id)
     rejects_read = con.execute(f"SELECT count(*) FROM {_parquet(staging, 'rejects')}").fetchall()[
@@ -239,7 +246,8 @@ def load(
     _insert_conflicts(con, import_id)
     rescored = rescore_matches(con, import_id, load_ruleset)
     _write_files(con, files, import_id)
-    refresh_metrics(con)
+    touched.rows_of(f"{_ADDED} UNION ALL SELECT hand_id FROM stale_hands")  # stale: re-scored
+    touched.refresh()
     mismatches = con.execute(
         "SELECT count(*) FROM audit_mismatches SEMI JOIN "
         "(SELECT hand_id FROM hands WHERE import_id = ?) USING (hand_id)",

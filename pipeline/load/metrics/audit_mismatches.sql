@@ -2,7 +2,8 @@
 -- the recomputed ones (docs/schema.md, docs/metrics.md "Audit"). Figures the
 -- room did not report (NULL) are not compared; money differences up to half a
 -- cent are rounding.
-CREATE OR REPLACE TABLE audit_mismatches AS
+-- The table's query (made or refreshed by pipeline/load/metrics/refresh.py): a source in
+-- braces is the stored table, or the rows of it that an import's refresh reads.
 WITH compared AS (
     SELECT
         ph.*,
@@ -16,7 +17,7 @@ WITH compared AS (
         coalesce(ph.reported_fantasyland_next <> ph.fantasyland_next, false) AS d_fl_next,
         coalesce(ph.reported_fantasyland_cards <> ph.fantasyland_next_cards, false) AS d_fl_cards,
         coalesce(ph.reported_fantasyland_stay <> ph.fantasyland_stay, false) AS d_fl_stay
-    FROM player_hands AS ph
+    FROM {player_hands} AS ph
     JOIN hands AS h USING (hand_id)
 )
 SELECT

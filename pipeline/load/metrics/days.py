@@ -67,9 +67,10 @@ COUNTS = frozenset(
     + [m.columns()[0] for m in METRICS if not m.is_rate]
 )
 
-#: The UTC day is grouped as days since 1970 (a time zone's date costs more on every row).
+#: The query of ``player_days`` (``{player_hands}``: the stored table, or the rows of it an
+#: import's refresh reads, ``metrics.refresh``). The UTC day is grouped as days since 1970
+#: (a time zone's date costs more on every row).
 PLAYER_DAYS_SQL = f"""
-CREATE OR REPLACE TABLE player_days AS
 WITH grouped AS (
     SELECT
         p.player,
@@ -83,7 +84,7 @@ WITH grouped AS (
         min(p.played_at) AS first_played_at,
         max(p.played_at) AS last_played_at,
         {stats("p")}
-    FROM player_hands AS p
+    FROM {{player_hands}} AS p
     LEFT JOIN audit_mismatches AS a USING (hand_id, seat)
     GROUP BY ALL
 )
@@ -102,10 +103,9 @@ def summed(names: list[str]) -> str:
     return ", ".join(f"sum({n}){'::BIGINT' if n in COUNTS else ''} AS {n}" for n in names)
 
 
-#: ``player_metrics``: each player's statistics per variant and over all variants ('all'),
-#: summed from ``player_days``.
+#: The query of ``player_metrics``: each player's statistics per variant and over all
+#: variants ('all'), summed from ``player_days``.
 PLAYER_METRICS_SQL = f"""
-CREATE OR REPLACE TABLE player_metrics AS
 SELECT
     player,
     CASE WHEN grouping(variant) = 1 THEN 'all' ELSE variant END AS variant,

@@ -6,7 +6,8 @@
 -- both sides (side.a: player_a's): reading each settlement from both sides first would
 -- sum twice as many rows. The UTC day is grouped as days since 1970 (a time zone's
 -- date costs more on every row).
-CREATE OR REPLACE TABLE pair_days AS
+-- The table's query (made or refreshed by pipeline/load/metrics/refresh.py): a source in
+-- braces is the stored table, or the rows of it that an import's refresh reads.
 WITH settled AS (
     SELECT
         w.player_a,
@@ -26,7 +27,7 @@ WITH settled AS (
         min(h.played_at) AS first_played_at,
         max(h.played_at) AS last_played_at
     FROM pairwise AS w
-    JOIN hands AS h USING (hand_id)
+    JOIN {hands} AS h USING (hand_id)
     GROUP BY ALL
 )
 SELECT

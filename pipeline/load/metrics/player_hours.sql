@@ -2,7 +2,8 @@
 -- stake (docs/schema.md): the dashboard draws a large view's cumulative lines from the
 -- running totals at the end of each hour. The hour is grouped as hours since 1970 (a
 -- time zone's truncation costs more on every row).
-CREATE OR REPLACE TABLE player_hours AS
+-- The table's query (made or refreshed by pipeline/load/metrics/refresh.py): a source in
+-- braces is the stored table, or the rows of it that an import's refresh reads.
 WITH grouped AS (
     SELECT
         player,
@@ -16,7 +17,7 @@ WITH grouped AS (
         count(money) AS money_hands,
         sum(money) AS money,
         max(played_at) AS last_played_at
-    FROM player_hands
+    FROM {player_hands}
     GROUP BY ALL
 )
 SELECT * REPLACE (to_timestamp(hour * 3600) AS hour) FROM grouped

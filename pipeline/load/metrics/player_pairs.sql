@@ -1,7 +1,7 @@
 -- player_pairs: each player's results against each opponent met, per variant and over
 -- all variants (variant = 'all'), summed from pair_days (docs/schema.md): head to head
 -- and the results against each opponent over all dates and stakes.
-CREATE OR REPLACE TABLE player_pairs AS
+-- The table's query (made by pipeline/load/metrics/refresh.py).
 SELECT
     player,
     opponent,

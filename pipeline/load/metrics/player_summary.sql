@@ -2,7 +2,8 @@
 -- ('all'); formulas in docs/metrics.md. Needs audit_mismatches and player_figures
 -- (pm) first: every rate and mean is the one definition of
 -- pipeline/load/metrics/definitions.py, computed from player_metrics.
-CREATE OR REPLACE TABLE player_summary AS
+-- The table's query (made or refreshed by pipeline/load/metrics/refresh.py): a source in
+-- braces is the stored table, or the rows of it that an import's refresh reads.
 WITH hand_stats AS (
     SELECT
         player,
@@ -28,7 +29,7 @@ WITH hand_stats AS (
         sum(pairings)::BIGINT AS pairings,
         sum(scoops)::BIGINT AS scoops,
         sum(rows_won)::BIGINT AS rows_won
-    FROM player_hands
+    FROM {player_hands}
     GROUP BY GROUPING SETS ((player, variant), (player))
 ),
 mismatch_stats AS (
@@ -36,7 +37,7 @@ mismatch_stats AS (
         a.player,
         CASE WHEN grouping(h.variant) = 1 THEN 'all' ELSE h.variant END AS variant,
         count(*) AS mismatches
-    FROM audit_mismatches AS a
+    FROM {audit_mismatches} AS a
     JOIN hands AS h USING (hand_id)
     GROUP BY GROUPING SETS ((a.player, h.variant), (a.player))
 )

@@ -6,8 +6,9 @@
 -- street-level features are NULL where their street was placed automatically.
 -- The metrics of pipeline/load/metrics/definitions.py come from player_figures
 -- (pm, the figures of player_metrics), with their Wilson intervals (name_low, name_high).
+-- The table's query (made or refreshed by pipeline/load/metrics/refresh.py): a source in
+-- braces is the stored table, or the rows of it that an import's refresh reads.
 
-CREATE OR REPLACE TABLE style_metrics AS
 WITH counts AS (
     SELECT
         player,
@@ -34,7 +35,7 @@ WITH counts AS (
         count(*) FILTER (
             WHERE NOT timed_out AND first_street_bottom IN ('flush_draw', 'straight_draw')
         ) AS drawing_hands
-    FROM player_hands
+    FROM {player_hands}
     WHERE NOT in_fantasyland
     GROUP BY GROUPING SETS ((player, variant), (player))
 )
