@@ -310,24 +310,6 @@ def test_hand_detail_has_every_player_and_placement(db: Database, sql) -> None:
     assert hands.hand_detail(db, "no such hand") is None
 
 
-def test_hand_detail_finds_the_players_of_a_hand_with_no_time(
-    db: Database, dashboard_db: Path, tmp_path: Path
-) -> None:
-    """The players are looked up by the hand's time and id; a hand the room gave no time
-    (its ``played_at`` is null) still shows every player, the same ones."""
-    path = tmp_path / "ofc.duckdb"
-    shutil.copy(dashboard_db, path)
-    con = connect(path)
-    hand_id = con.sql("SELECT hand_id FROM hands ORDER BY hand_id LIMIT 1").fetchall()[0][0]
-    timed = hands.hand_detail(db, hand_id).players
-    for table in ("hands", "player_hands"):
-        con.execute(f"UPDATE {table} SET played_at = NULL WHERE hand_id = ?", [hand_id])
-    con.close()
-    untimed = hands.hand_detail(Database(path), hand_id)
-    assert untimed.hand["played_at"] is None
-    assert timed.height >= 2 and untimed.players.equals(timed)
-
-
 def test_profile_is_the_audit_of_the_student(db: Database, sql) -> None:
     found = profile.profile(db, Filters(hero=HERO))
     assert found.player == HERO and found.hands == 360

@@ -286,33 +286,21 @@ SELECT seat, player, position, in_fantasyland, fantasyland_cards, top, middle, b
        money, fantasyland_next, fantasyland_next_cards, fantasyland_stay, mismatch,
        reported_points, reported_royalties, reported_foul, reported_money,
        reported_fantasyland_next, reported_fantasyland_cards, reported_fantasyland_stay
-FROM player_hands WHERE {played_at} hand_id = ? ORDER BY position
+FROM player_hands WHERE hand_id = ? ORDER BY position
 """
-
-
-def _players(db: Database, hand_id: str, stored_us: int | None) -> pl.DataFrame:
-    """The hand's ``player_hands`` rows. With the hand's time (microseconds since 1970)
-    the scan tests the time before it reads a hand id (a third of the time on a large
-    database); a hand without a time is found by its id alone."""
-    if stored_us is None:
-        return db.frame(_PLAYERS.format(played_at=""), [hand_id])
-    sql = _PLAYERS.format(played_at="played_at = make_timestamptz(?::BIGINT) AND")
-    return db.frame(sql, [stored_us, hand_id])
 
 
 def hand_detail(db: Database, hand_id: str) -> HandDetail | None:
     """Everything the viewer draws for ``hand_id``; None when no such hand is stored."""
     hand = db.frame(
-        f"SELECT * REPLACE ({shown('played_at', 'played_at')}), epoch_us(played_at) AS stored_us"
-        " FROM hands WHERE hand_id = ?",
+        f"SELECT * REPLACE ({shown('played_at', 'played_at')}) FROM hands WHERE hand_id = ?",
         [hand_id],
     )
     if hand.is_empty():
         return None
-    row = hand.drop("stored_us").row(0, named=True)
     return HandDetail(
-        hand=row,
-        players=_players(db, hand_id, hand["stored_us"][0]),
+        hand=hand.row(0, named=True),
+        players=db.frame(_PLAYERS, [hand_id]),
         placements=db.frame(
             'SELECT seat, street, card, "row", auto FROM placements WHERE hand_id = ?'
             " ORDER BY seat, street",
