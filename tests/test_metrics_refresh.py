@@ -72,28 +72,37 @@ def test_new_hands(tmp_path: Path, history: list[str], request: pytest.FixtureRe
     _assert_as_rebuilt(db, tmp_path)
 
 
+@pytest.mark.parametrize(
+    ("timeless", "null_days"),
+    [
+        (("hands", "player_hands"), ("player_days", "pair_days")),
+        (("hands",), ("pair_days",)),  # older versions could write the two apart
+    ],
+)
 def test_a_replaced_hand_whose_old_copy_had_no_time(
-    tmp_path: Path, history: list[str], request: pytest.FixtureRequest
+    tmp_path: Path,
+    history: list[str],
+    request: pytest.FixtureRequest,
+    timeless: tuple[str, ...],
+    null_days: tuple[str, ...],
 ) -> None:
     db, path = tmp_path / "ofc.duckdb", _write(tmp_path / "all.txt", history)
     assert ofc_import(path, "--db", db) == 0
     victim = query(db, "SELECT hand_id FROM hands ORDER BY played_at LIMIT 1")[0][0]
     # What an older version stored of a hand whose last summary line was cut short.
     with duckdb.connect(str(db)) as con:
-        con.execute(
-            "UPDATE player_hands SET reported_money = NULL, played_at = NULL WHERE hand_id = ?",
-            [victim],
-        )
-        con.execute(
-            "UPDATE hands SET fingerprint = 'incomplete', played_at = NULL WHERE hand_id = ?",
-            [victim],
-        )
+        con.execute("UPDATE player_hands SET reported_money = NULL WHERE hand_id = ?", [victim])
+        con.execute("UPDATE hands SET fingerprint = 'incomplete' WHERE hand_id = ?", [victim])
+        for table in timeless:
+            con.execute(f"UPDATE {table} SET played_at = NULL WHERE hand_id = ?", [victim])
         rebuild(con)
-    assert query(db, "SELECT count(*) FROM player_days WHERE day IS NULL") != [(0,)]
+    for table in null_days:
+        assert query(db, f"SELECT count(*) FROM {table} WHERE day IS NULL") != [(0,)], table
     request.getfixturevalue("no_rebuild")
     assert ofc_import(path, "--db", db, "--reread") == 0
     assert query(db, "SELECT hands_added FROM imports WHERE import_id = 2") == [(1,)]
-    assert query(db, "SELECT count(*) FROM player_days WHERE day IS NULL") == [(0,)]
+    for table in null_days:
+        assert query(db, f"SELECT count(*) FROM {table} WHERE day IS NULL") == [(0,)], table
     _assert_as_rebuilt(db, tmp_path)
 
 

@@ -158,13 +158,18 @@ class Touched:
         con.execute("CREATE OR REPLACE TEMP TABLE touched (player VARCHAR, day INTEGER)")
 
     def rows_of(self, hand_ids: str) -> None:
-        """Record the stored rows of the hands ``hand_ids`` (SQL: a query of hand ids)."""
+        """Record the stored rows of the hands ``hand_ids`` (SQL: a query of hand ids): the
+        days of both their ``player_hands`` and ``hands`` times, which a database written by
+        an older version may hold apart."""
         if not self.made:
             return
-        self.con.execute(
-            f"INSERT INTO touched SELECT DISTINCT player, {_day('played_at')} FROM player_hands "
-            f"WHERE hand_id IN ({hand_ids})"
-        )
+        self.con.execute(f"""
+            INSERT INTO touched SELECT DISTINCT player, day FROM (
+                SELECT p.player, unnest([{_day("p.played_at")}, {_day("h.played_at")}]) AS day
+                FROM player_hands AS p JOIN hands AS h USING (hand_id)
+                WHERE p.hand_id IN ({hand_ids})
+            )
+        """)
 
     def refresh(self) -> None:
         """Bring the metric tables up to date: refreshed where they were made, else made."""
