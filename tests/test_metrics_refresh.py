@@ -28,13 +28,16 @@ def history(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
 
 
 @pytest.fixture
-def no_rebuild(monkeypatch: pytest.MonkeyPatch) -> None:
-    """From here on an import must refresh the tables: a rebuild fails."""
+def rebuilds(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The imports' rebuilds of the metric tables from here on, one entry each."""
+    made: list[str] = []
 
-    def refused(con: duckdb.DuckDBPyConnection) -> None:
-        raise AssertionError("the metric tables were rebuilt, not refreshed")
+    def counted(con: duckdb.DuckDBPyConnection) -> None:
+        made.append("rebuilt")
+        rebuild(con)
 
-    monkeypatch.setattr(refresh, "rebuild", refused)
+    monkeypatch.setattr(refresh, "rebuild", counted)
+    return made
 
 
 def _metric_tables(db: Path) -> dict[str, pl.DataFrame]:
@@ -63,12 +66,23 @@ def _write(path: Path, hands: list[str]) -> Path:
     return path
 
 
-def test_new_hands(tmp_path: Path, history: list[str], request: pytest.FixtureRequest) -> None:
+def test_new_hands(tmp_path: Path, history: list[str], rebuilds: list[str]) -> None:
     db = tmp_path / "ofc.duckdb"
-    assert ofc_import(_write(tmp_path / "first.txt", history[:25]), "--db", db) == 0
-    request.getfixturevalue("no_rebuild")
-    assert ofc_import(_write(tmp_path / "second.txt", history[25:]), "--db", db) == 0
+    assert ofc_import(_write(tmp_path / "first.txt", history[:37]), "--db", db) == 0
+    assert ofc_import(_write(tmp_path / "second.txt", history[37:]), "--db", db) == 0
+    assert len(rebuilds) == 1  # the first import's; the second adds 3 hands to 37
     assert query(db, "SELECT count(*) FROM audit_mismatches") != [(0,)]
+    _assert_as_rebuilt(db, tmp_path)
+
+
+def test_a_large_import_makes_the_tables_again(
+    tmp_path: Path, history: list[str], rebuilds: list[str]
+) -> None:
+    """Adding a tenth of the hands stored or more recomputes most days: it rebuilds."""
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(_write(tmp_path / "first.txt", history[:36]), "--db", db) == 0
+    assert ofc_import(_write(tmp_path / "second.txt", history[36:]), "--db", db) == 0
+    assert len(rebuilds) == 2  # 4 hands beside 36
     _assert_as_rebuilt(db, tmp_path)
 
 
@@ -82,7 +96,7 @@ def test_new_hands(tmp_path: Path, history: list[str], request: pytest.FixtureRe
 def test_a_replaced_hand_whose_old_copy_had_no_time(
     tmp_path: Path,
     history: list[str],
-    request: pytest.FixtureRequest,
+    rebuilds: list[str],
     timeless: tuple[str, ...],
     null_days: tuple[str, ...],
 ) -> None:
@@ -98,8 +112,8 @@ def test_a_replaced_hand_whose_old_copy_had_no_time(
         rebuild(con)
     for table in null_days:
         assert query(db, f"SELECT count(*) FROM {table} WHERE day IS NULL") != [(0,)], table
-    request.getfixturevalue("no_rebuild")
     assert ofc_import(path, "--db", db, "--reread") == 0
+    assert len(rebuilds) == 1  # the first import's
     assert query(db, "SELECT hands_added FROM imports WHERE import_id = 2") == [(1,)]
     for table in null_days:
         assert query(db, f"SELECT count(*) FROM {table} WHERE day IS NULL") == [(0,)], table
@@ -107,29 +121,33 @@ def test_a_replaced_hand_whose_old_copy_had_no_time(
 
 
 def test_hands_of_an_earlier_import_re_scored(
-    tmp_path: Path, request: pytest.FixtureRequest
+    tmp_path: Path, history: list[str], rebuilds: list[str]
 ) -> None:
     """The later hand of a Fantasyland match, played the next day, is stored first; the
     earlier ones, imported next, change its repeats (docs/rules.md R6): it is re-scored,
     and the rows of its day are refreshed too."""
     db = tmp_path / "ofc.duckdb"
+    assert ofc_import(_write(tmp_path / "others.txt", history), "--db", db) == 0
     later = replace(HANDS[2], played_at=HANDS[2].played_at + dt.timedelta(days=1))
     assert ofc_import(write(tmp_path / "later.jsonl", [later]), "--db", db) == 0
-    request.getfixturevalue("no_rebuild")
     assert ofc_import(write(tmp_path / "earlier.jsonl", HANDS[:2]), "--db", db) == 0
+    assert len(rebuilds) == 1  # the first import's
     assert query(db, FAY) == EXPECTED  # 773's repeats: 1 once its match is whole
     _assert_as_rebuilt(db, tmp_path)
 
 
-def test_tables_made_by_other_queries_are_made_again(tmp_path: Path, history: list[str]) -> None:
+def test_tables_made_by_other_queries_are_made_again(
+    tmp_path: Path, history: list[str], rebuilds: list[str]
+) -> None:
     """A database whose metric tables an older version made (other queries) gets them made
-    again by its next import, not refreshed."""
+    again by its next import, however small, not refreshed."""
     db = tmp_path / "ofc.duckdb"
-    assert ofc_import(_write(tmp_path / "first.txt", history[:25]), "--db", db) == 0
+    assert ofc_import(_write(tmp_path / "first.txt", history[:37]), "--db", db) == 0
     assert query(db, "SELECT value FROM meta WHERE key = 'metrics'") == [(QUERIES,)]
     with duckdb.connect(str(db)) as con:
         con.execute("UPDATE meta SET value = 'older' WHERE key = 'metrics'")
         con.execute("DELETE FROM player_days")  # what the older queries made differs
-    assert ofc_import(_write(tmp_path / "second.txt", history[25:]), "--db", db) == 0
+    assert ofc_import(_write(tmp_path / "second.txt", history[37:]), "--db", db) == 0
+    assert len(rebuilds) == 2
     assert query(db, "SELECT value FROM meta WHERE key = 'metrics'") == [(QUERIES,)]
     _assert_as_rebuilt(db, tmp_path)

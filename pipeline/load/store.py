@@ -234,7 +234,7 @@ def load(
     import_id = con.execute("SELECT coalesce(max(import_id), 0) + 1 FROM imports").fetchall()[0][0]
     _classify(con, staging)
     verdicts = dict(con.execute("SELECT verdict, count(*) FROM verdicts GROUP BY ALL").fetchall())
-    touched = Touched(con)
+    touched = Touched(con, adding=verdicts.get("new", 0) + verdicts.get("replace", 0))
     touched.rows_of(_REPLACED)
     _drop_replaced(con)
     _insert_new(con, staging, import_id)
