@@ -15,9 +15,11 @@ ranks, the ace high or low), else ``high_cards``.
 
 from __future__ import annotations
 
+import numpy as np
 import polars as pl
 
-from ofc_core.cards import RANKS
+from ofc_core.cards import RANKS, SUITS
+from pipeline.rules.rows import CARD_ENUM
 
 SETUPS = ("pair_or_better", "flush_draw", "straight_draw", "high_cards")
 QUEEN = RANKS.index("Q")
@@ -31,58 +33,80 @@ SCHEMA = {
     "top_qq_plus_by_street2": pl.Boolean,
 }
 
-_rank = (
-    pl.col("card")
-    .str.slice(0, 1)
-    .replace_strict({r: i for i, r in enumerate(RANKS)}, default=None, return_dtype=pl.Int8)
-)
-_suit = pl.col("card").str.slice(1, 1)
+
+def _player_hand_of_rows(
+    placements: pl.DataFrame, player_hands: pl.DataFrame
+) -> tuple[np.ndarray, np.ndarray, int]:
+    """Each placement row's player-hand and each ``player_hands`` row's, as indexes among
+    the distinct (hand, seat) pairs of ``player_hands`` (-1: a row of no player-hand),
+    and how many pairs there are.
+
+    Only the ids of a hand's runs of rows are hashed (its rows come in runs), in one
+    categorical with the player-hands' ids, so that the codes agree.
+    """
+    ids = placements["hand_id"]
+    run_starts = np.flatnonzero(np.diff(ids.rle_id().to_numpy(), prepend=-1))
+    both = pl.concat([player_hands["hand_id"], ids.gather(run_starts)]).cast(pl.Categorical)
+    codes = both.to_physical().cast(pl.Int64).to_numpy()
+    players, runs = codes[: player_hands.height], codes[player_hands.height :]
+    run_of_row = np.repeat(np.arange(len(run_starts)), np.diff(run_starts, append=len(ids)))
+    keys, player_at = np.unique(
+        players << 8 | player_hands["seat"].cast(pl.Int64).to_numpy(), return_inverse=True
+    )
+    wanted = runs[run_of_row] << 8 | placements["seat"].cast(pl.Int64).to_numpy()
+    at = np.minimum(np.searchsorted(keys, wanted), max(len(keys) - 1, 0))
+    found = keys[at] == wanted if len(keys) else np.zeros(len(wanted), dtype=bool)
+    return np.where(found, at, -1), player_at, len(keys)
 
 
-def _street_flags(placements: pl.DataFrame) -> pl.DataFrame:
-    street = pl.col("street")
-    return placements.group_by("hand_id", "seat").agg(
-        has_1=(street == 1).any(),
-        has_2=(street == 2).any(),
-        auto_1=((street == 1) & pl.col("auto").fill_null(False)).any(),
-        auto_2=((street == 2) & pl.col("auto").fill_null(False)).any(),
+def _any(at: np.ndarray, where: np.ndarray, size: int) -> np.ndarray:
+    """Per player-hand: whether any of its rows is ``where``."""
+    return np.bincount(at[where], minlength=size) > 0
+
+
+def _bits(at: np.ndarray, values: np.ndarray, size: int) -> np.ndarray:
+    """Per player-hand: the set of ``values`` (0-15) of its rows, as bits."""
+    bits = np.zeros(size, dtype=np.int64)
+    np.bitwise_or.at(bits, at, np.int64(1) << values)
+    return bits
+
+
+def _count(bits: np.ndarray) -> np.ndarray:
+    return np.bitwise_count(bits.astype(np.uint64)).astype(np.int64)
+
+
+def _span(bits: np.ndarray) -> np.ndarray:
+    """Highest set bit minus lowest set bit (0 for none or one)."""
+    low = np.log2((bits & -bits).clip(min=1)).astype(np.int64)
+    high = np.log2(bits.clip(min=1)).astype(np.int64)
+    return high - low
+
+
+def _bottom_setups(at: np.ndarray, rank: np.ndarray, suit: np.ndarray, size: int) -> np.ndarray:
+    """Per player-hand: the index in ``SETUPS`` of the setup of its bottom cards of street 1
+    (``at``, ``rank``, ``suit``: those cards)."""
+    cards = np.bincount(at, minlength=size)
+    ranks = _bits(at, rank, size)
+    ace_low = np.where(rank == ACE, 0, rank + 1)
+    span = np.minimum(_span(ranks), _span(_bits(at, ace_low, size)))
+    drawing = cards >= 2
+    return np.select(
+        [
+            _count(ranks) < cards,
+            drawing & (_count(_bits(at, suit, size)) == 1),
+            drawing & (span <= STRAIGHT_SPAN),
+        ],
+        [0, 1, 2],
+        default=3,
     )
 
 
-def _bottom_setup(placements: pl.DataFrame) -> pl.DataFrame:
-    bottom = placements.filter(
-        (pl.col("street") == 1) & (pl.col("row") == "bottom") & pl.col("card").is_not_null()
-    ).with_columns(rank=_rank, suit=_suit)
-    low_rank = pl.when(pl.col("rank") == ACE).then(-1).otherwise(pl.col("rank"))
-    stats = bottom.group_by("hand_id", "seat").agg(
-        n=pl.len(),
-        ranks=pl.col("rank").n_unique(),
-        suits=pl.col("suit").n_unique(),
-        span_high=pl.col("rank").max().cast(pl.Int16) - pl.col("rank").min(),
-        span_low=low_rank.max().cast(pl.Int16) - low_rank.min(),
-    )
-    setup = (
-        pl.when(pl.col("ranks") < pl.col("n"))
-        .then(pl.lit("pair_or_better"))
-        .when((pl.col("n") >= 2) & (pl.col("suits") == 1))
-        .then(pl.lit("flush_draw"))
-        .when((pl.col("n") >= 2) & (pl.min_horizontal("span_high", "span_low") <= STRAIGHT_SPAN))
-        .then(pl.lit("straight_draw"))
-        .otherwise(pl.lit("high_cards"))
-    )
-    return stats.select("hand_id", "seat", setup=setup)
-
-
-def _top_pairs(placements: pl.DataFrame) -> pl.DataFrame:
-    top = placements.filter(
-        (pl.col("street").is_between(1, 2))
-        & (pl.col("row") == "top")
-        & pl.col("card").is_not_null()
-    ).with_columns(rank=_rank)
-    per_rank = top.group_by("hand_id", "seat", "rank").agg(count=pl.len())
-    return per_rank.group_by("hand_id", "seat").agg(
-        qq_plus=((pl.col("count") >= 2) & (pl.col("rank") >= QUEEN)).any()
-    )
+def _top_pairs(at: np.ndarray, rank: np.ndarray, size: int) -> np.ndarray:
+    """Per player-hand: whether two of its top cards of streets 1-2 queens or better
+    (``at``, ``rank``: those cards) share a rank."""
+    ranks = ACE - QUEEN + 1
+    pairs = np.bincount(at * ranks + rank - QUEEN, minlength=size * ranks) >= 2
+    return pairs.reshape(size, ranks).any(axis=1)
 
 
 def street_features(placements: pl.DataFrame, player_hands: pl.DataFrame) -> pl.DataFrame:
@@ -98,22 +122,43 @@ def street_features(placements: pl.DataFrame, player_hands: pl.DataFrame) -> pl.
     >>> street_features(placements, seats).row(0)
     ('h', 1, 'flush_draw', True)
     """
-    placements = placements.filter(pl.col("street").is_between(1, 2))
-    flags = _street_flags(placements)
-    frame = (
-        player_hands.select("hand_id", "seat", "in_fantasyland")
-        .join(flags, on=["hand_id", "seat"], how="left")
-        .join(_bottom_setup(placements), on=["hand_id", "seat"], how="left")
-        .join(_top_pairs(placements), on=["hand_id", "seat"], how="left")
-    )
-    in_fl = pl.col("in_fantasyland").fill_null(False)
-    street1_ok = ~in_fl & pl.col("has_1").fill_null(False) & ~pl.col("auto_1").fill_null(False)
-    street2_ok = street1_ok & pl.col("has_2").fill_null(False) & ~pl.col("auto_2").fill_null(False)
-    return frame.select(
+    early = placements.filter(pl.col("street").is_between(1, 2)).select(
         "hand_id",
         "seat",
-        first_street_bottom=pl.when(street1_ok).then(
-            pl.col("setup").fill_null(pl.lit("high_cards"))
-        ),
-        top_qq_plus_by_street2=pl.when(street2_ok).then(pl.col("qq_plus").fill_null(False)),
-    ).cast(SCHEMA)
+        "street",
+        "auto",
+        bottom=pl.col("row") == "bottom",
+        top=pl.col("row") == "top",
+        code=pl.col("card").cast(CARD_ENUM, strict=False).to_physical().cast(pl.Int64),
+    )
+    at, player, size = _player_hand_of_rows(early, player_hands)
+    early = early.filter(pl.Series(at >= 0))
+    at = at[at >= 0]
+    street = early["street"].to_numpy()
+    auto = early["auto"].fill_null(False).to_numpy()
+    code = early["code"].fill_null(-1).to_numpy()
+    rank, suit = np.where(code >= 0, code // len(SUITS), -1), code % len(SUITS)
+    bottom, top = early["bottom"].fill_null(False), early["top"].fill_null(False)
+    on_1, on_2 = street == 1, street == 2
+    in_fl = player_hands["in_fantasyland"].fill_null(False).to_numpy()
+    street1_ok = ~in_fl & _any(at, on_1, size)[player] & ~_any(at, on_1 & auto, size)[player]
+    street2_ok = street1_ok & _any(at, on_2, size)[player] & ~_any(at, on_2 & auto, size)[player]
+    first_bottom = on_1 & bottom.to_numpy() & (rank >= 0)
+    setup = _bottom_setups(at[first_bottom], rank[first_bottom], suit[first_bottom], size)
+    top_high = top.to_numpy() & (rank >= QUEEN)
+    qq_plus = _top_pairs(at[top_high], rank[top_high], size)
+    return (
+        pl.DataFrame(
+            {
+                "hand_id": player_hands["hand_id"],
+                "seat": player_hands["seat"],
+                "first_street_bottom": pl.Series(np.array(SETUPS)[setup[player]]),
+                "top_qq_plus_by_street2": qq_plus[player],
+            }
+        )
+        .with_columns(
+            first_street_bottom=pl.when(pl.Series(street1_ok)).then("first_street_bottom"),
+            top_qq_plus_by_street2=pl.when(pl.Series(street2_ok)).then("top_qq_plus_by_street2"),
+        )
+        .cast(SCHEMA)
+    )
