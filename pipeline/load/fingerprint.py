@@ -14,8 +14,6 @@ stable across runs, processes and library versions.
 from __future__ import annotations
 
 import hashlib
-from itertools import groupby
-from operator import itemgetter
 
 import numpy as np
 import polars as pl
@@ -55,7 +53,11 @@ def splitmix64(values: np.ndarray) -> np.ndarray:
 
 
 def _placements_digest(placements: pl.DataFrame) -> pl.DataFrame:
-    """hand_id -> 16 hex digits: the placements as a multiset."""
+    """hand_id -> 16 hex digits: the placements as a multiset.
+
+    A hand's rows come in runs (its named cards, later its hidden discards): the mixes
+    are summed per run, then the runs' sums per hand, so only the runs' ids are hashed.
+    """
     if placements.height == 0:
         return pl.DataFrame(schema={"hand_id": pl.String, "placements_digest": pl.String})
     card = placements["card"].cast(CARD_ENUM, strict=False).to_physical().fill_null(63)
@@ -68,29 +70,32 @@ def _placements_digest(placements: pl.DataFrame) -> pl.DataFrame:
         | placements["auto"].fill_null(False).cast(pl.UInt64).to_numpy()
     )
     ids = placements["hand_id"]
-    hand = ids.cast(pl.Categorical).to_physical().to_numpy()
+    run_starts = np.flatnonzero(np.diff(ids.rle_id().to_numpy(), prepend=-1))
+    run_ids = ids.gather(run_starts)
+    hand = run_ids.cast(pl.Categorical).to_physical().to_numpy()
     order = np.argsort(hand, kind="stable")
     starts = np.flatnonzero(np.r_[True, np.diff(hand[order]) != 0])
     with np.errstate(over="ignore"):
-        sums = np.add.reduceat(splitmix64(code)[order], starts)
+        per_run = np.add.reduceat(splitmix64(code), run_starts)
+        sums = np.add.reduceat(per_run[order], starts)
     return pl.DataFrame(
         {
-            "hand_id": ids.gather(order[starts]),
+            "hand_id": run_ids.gather(order[starts]),
             "placements_digest": [format(int(s), "016x") for s in sums],
         }
     )
 
 
-def _player_texts(player_hands: pl.DataFrame) -> dict[str, str]:
-    """hand_id -> its player rows as text, in seat order."""
+def _player_texts(player_hands: pl.DataFrame) -> pl.DataFrame:
+    """hand_id -> its player rows as text (``players``), in seat order."""
     rows = player_hands.select(
         "hand_id", "seat", text=_as_text(player_hands, list(player_hands.columns))
-    ).sort("hand_id", "seat")
-    pairs = zip(rows["hand_id"].to_list(), rows["text"].to_list(), strict=True)
-    return {
-        hand: _RECORD.join(text for _, text in group)
-        for hand, group in groupby(pairs, key=itemgetter(0))
-    }
+    )
+    return (
+        rows.sort("hand_id", "seat")
+        .group_by("hand_id", maintain_order=True)
+        .agg(players=pl.col("text").str.join(_RECORD))
+    )
 
 
 def fingerprints(
@@ -98,14 +103,19 @@ def fingerprints(
 ) -> pl.Series:
     """The fingerprint of each row of ``hands``, in its order (md5 hex)."""
     hand_cols = [c for c in hands.columns if c not in NOT_IN_FINGERPRINT]
-    players = _player_texts(player_hands)
-    moves = _placements_digest(placements)
-    moved = dict(zip(moves["hand_id"].to_list(), moves["placements_digest"].to_list(), strict=True))
-    texts = hands.select(_as_text(hands, hand_cols)).to_series().to_list()
-    digests = [
-        hashlib.md5(
-            _RECORD.join((text, players.get(hand, _NULL), moved.get(hand, _NULL))).encode()
-        ).hexdigest()
-        for hand, text in zip(hands["hand_id"].to_list(), texts, strict=True)
-    ]
+    texts = (
+        hands.select("hand_id", text=_as_text(hands, hand_cols))
+        .join(_player_texts(player_hands), on="hand_id", how="left", maintain_order="left")
+        .join(_placements_digest(placements), on="hand_id", how="left", maintain_order="left")
+        .select(
+            pl.concat_str(
+                pl.col("text"),
+                pl.col("players").fill_null(_NULL),
+                pl.col("placements_digest").fill_null(_NULL),
+                separator=_RECORD,
+            )
+        )
+        .to_series()
+    )
+    digests = [hashlib.md5(text.encode()).hexdigest() for text in texts.to_list()]
     return pl.Series("fingerprint", digests, dtype=pl.String)
