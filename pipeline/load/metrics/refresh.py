@@ -10,8 +10,10 @@ other metric tables. Which days and players those are, ``Touched`` records while
 the load changes the stored rows: the stored rows of the hands it replaces
 before it deletes them, the rows of the hands it adds and re-scores after.
 
-On a database of 10,000,000 hands a rebuild takes about 33 s; a refresh after
-adding a file of 1,000 hands, a few seconds (docs/benchmarks.md).
+On the simulated database of 10,000,000 hands (three players, in every hand) a
+rebuild takes about 33 s, a refresh after adding 1,000 hands about 9 s, most of it
+the per-player tables of players in every hand (docs/benchmarks.md). An import
+adding a tenth of the stored hands or more rebuilds (``REBUILD_SHARE``).
 """
 
 from __future__ import annotations
