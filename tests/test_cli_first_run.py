@@ -36,17 +36,25 @@ def test_help_lists_every_command_with_its_summary():
         assert ofc(command, "--help").returncode == 0, command
 
 
-def test_a_command_loads_only_its_own_module():
-    """``ofc import`` does not pay for the decision kernels and the simulator at start;
-    a mistyped command still lists every command."""
+def _heavy_modules_after(statement: str) -> str:
+    """The command modules, decision kernels, simulator and numba loaded once a new
+    interpreter has run ``statement`` (what it prints comes first)."""
     probe = (
-        "import sys; from pipeline.cli.main import _parse; _parse(['audit', '--db', 'x', "
-        "'--player', 'A']); print(sorted(m for m in sys.modules if m.startswith("
-        "('pipeline.decisions', 'pipeline.simulator', 'pipeline.cli.commands.'))))"
+        f"import sys; {statement}; print(sorted(m for m in sys.modules if m.startswith(("
+        "'pipeline.decisions', 'pipeline.simulator', 'pipeline.cli.commands.', 'numba'))))"
     )
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
     assert done.returncode == 0, done.stderr
-    assert done.stdout.strip() == "['pipeline.cli.commands.audit']"
+    return done.stdout.rstrip()
+
+
+def test_a_command_loads_only_its_own_module():
+    """``ofc import`` does not pay for the decision kernels and the simulator at start;
+    a mistyped command still lists every command."""
+    loaded = _heavy_modules_after(
+        "from pipeline.cli.main import _parse; _parse(['audit', '--db', 'x', '--player', 'A'])"
+    )
+    assert loaded == "['pipeline.cli.commands.audit']"
     typo = ofc("imprt")
     assert typo.returncode == 2 and "'import'" in typo.stderr and "'decide'" in typo.stderr
 
@@ -54,14 +62,10 @@ def test_a_command_loads_only_its_own_module():
 def test_the_list_of_commands_loads_no_command():
     """``ofc --help`` lists every command with its help, from names alone (0.2 s, not the
     1.3-1.6 s of loading every command's module)."""
-    probe = (
-        "import sys; from pipeline.cli.main import build_parser; build_parser(['--help'])"
-        ".print_help(); print(sorted(m for m in sys.modules if m.startswith("
-        "('pipeline.decisions', 'pipeline.simulator', 'pipeline.cli.commands.', 'numba'))))"
+    loaded = _heavy_modules_after(
+        "from pipeline.cli.main import build_parser; build_parser(['--help']).print_help()"
     )
-    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
-    assert done.returncode == 0, done.stderr
-    assert done.stdout.rstrip().endswith("[]")
+    assert loaded.endswith("\n[]")
     listed = ofc("--help")
     assert listed.returncode == 0
     for command in COMMANDS:

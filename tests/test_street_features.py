@@ -16,6 +16,7 @@ import pytest
 
 from ofc_core.cards import RANKS
 from parsers.detect import detect
+from parsers.schema import PLACEMENTS
 from pipeline.load.parsing import parse_bytes
 from pipeline.load.street_features import street_features
 
@@ -81,18 +82,8 @@ def test_the_features_of_every_player_hand_of_the_sample_archive(folder: str) ->
 
 
 def _hand(rows: list[tuple]) -> pl.DataFrame:
-    return pl.DataFrame(
-        rows,
-        schema={
-            "hand_id": pl.String,
-            "seat": pl.Int8,
-            "street": pl.Int8,
-            "card": pl.String,
-            "row": pl.String,
-            "auto": pl.Boolean,
-        },
-        orient="row",
-    )
+    """``placements`` rows (``parsers.schema.PLACEMENTS``) from tuples."""
+    return pl.DataFrame(rows, schema=pl.from_arrow(PLACEMENTS.empty_table()).schema, orient="row")
 
 
 def test_edge_cases_one_player_hand_at_a_time() -> None:
