@@ -39,6 +39,19 @@ WHERE p.hand_id IS NULL
 """
 
 
+#: Hands without a number of their own, and rows whose ``hand_no`` is not their hand's
+#: (none, in a database ``ofc import`` wrote).
+UNNUMBERED = """
+SELECT (SELECT count(*) - count(DISTINCT hand_no) FROM hands)
+    + (SELECT count(*) FROM player_hands AS t LEFT JOIN hands AS h USING (hand_id)
+       WHERE t.hand_no IS DISTINCT FROM h.hand_no OR h.hand_no IS NULL)
+    + (SELECT count(*) FROM placements AS t LEFT JOIN hands AS h USING (hand_id)
+       WHERE t.hand_no IS DISTINCT FROM h.hand_no OR h.hand_no IS NULL)
+    + (SELECT count(*) FROM pairwise AS t LEFT JOIN hands AS h USING (hand_id)
+       WHERE t.hand_no IS DISTINCT FROM h.hand_no OR h.hand_no IS NULL)
+"""
+
+
 def simulate(
     out: Path,
     hands: int,

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from parsers.lines import CHUNK_BYTES
-from tests.import_support import ROOT, ofc_import, query, simulate
+from tests.import_support import ROOT, UNNUMBERED, ofc_import, query, simulate
 
 #: Peak memory a member four chunks long may take above one of a single chunk: far below
 #: the three chunks more of text and tables it held when staged whole (about 500 MB).
@@ -84,3 +84,4 @@ def test_a_member_staged_in_chunks_loads_every_hand(history: bytes, tmp_path: Pa
     )
     [(first, last)] = query(db, "SELECT min(source_line), max(source_line) FROM hands")
     assert first == 1 and last > CHUNK_BYTES // 1000  # line numbers run on across chunks
+    assert query(db, UNNUMBERED) == [(0,)]  # and hand numbers

@@ -17,6 +17,7 @@ import duckdb
 import pytest
 
 from tests.import_support import (
+    UNNUMBERED,
     append_text,
     count_rows,
     en_hands,
@@ -98,6 +99,7 @@ def test_a_full_copy_replaces_a_hand_stored_incomplete(tmp_path: Path, history: 
     )
     assert count_rows(db, "conflicts") == 0
     assert count_rows(db) == len(history)
+    assert query(db, UNNUMBERED) == [(0,)]  # the full copy has a number of its own
     assert query(
         db, "SELECT hands_added, hands_duplicate, hands_conflict FROM imports WHERE import_id = 2"
     ) == [(1, len(history) - 1, 0)]

@@ -15,7 +15,7 @@ import pytest
 
 from parsers.jsonl import jsonl_bytes
 from tests.hand_builder import Hand, Player, build
-from tests.import_support import UNLIKE_SETTLEMENTS, ofc_import, query
+from tests.import_support import UNLIKE_SETTLEMENTS, UNNUMBERED, ofc_import, query
 
 RULESET = "pineapple-2-4-pokerbet"
 START = dt.datetime(2026, 5, 1, 12, 0, tzinfo=dt.UTC)
@@ -115,3 +115,4 @@ def test_match_split_between_imports(tmp_path: Path, order: str) -> None:
     assert query(db, "SELECT count(*) FROM pairwise") == [(3,)]
     assert query(db, STAKES) == [(0.5, "USD", 6)]  # re-scored rows keep their hand's stake
     assert query(db, UNLIKE_SETTLEMENTS) == [(0,)]  # and count their new settlements
+    assert query(db, UNNUMBERED) == [(0,)]  # and keep their hand's number

@@ -2,7 +2,8 @@
 and its pairwise settlements' counts (``pairings``, ``scoops``, ``rows_won``); schema
 version 2, before the metric table ``player_metrics``; version 3, before ``decisions``;
 version 4, before ``player_hands.table_name`` and the metric table ``player_pairs``;
-version 5, before the metric tables ``player_days``, ``pair_days`` and ``player_hours``.
+version 5, before the metric tables ``player_days``, ``pair_days`` and ``player_hours``;
+version 6, before ``hand_no``.
 
 The next ``ofc import`` upgrades one in place, whether it brings new files,
 files already imported, or none (``ofc import --db FILE``). The dashboard
@@ -28,7 +29,14 @@ from ofc_core.errors import UserError
 from pipeline.cli.commands.dashboard import APP
 from pipeline.cli.main import main
 from pipeline.load.database import SCHEMA_VERSION
-from tests.import_support import UNLIKE_SETTLEMENTS, ofc_import, query, scalar, simulate
+from tests.import_support import (
+    UNLIKE_SETTLEMENTS,
+    UNNUMBERED,
+    ofc_import,
+    query,
+    scalar,
+    simulate,
+)
 
 VERSION = "SELECT value FROM meta WHERE key = 'schema_version'"
 #: Player-hands whose stake or table differs from their hand's (none after an upgrade).
@@ -70,6 +78,9 @@ def _set_version(db: Path, version: str) -> None:
     """``db`` as schema ``version`` stored it (a newer one: as it is, with that number)."""
     con = duckdb.connect(str(db))
     try:
+        if int(version) < 7:
+            for table in ("hands", "player_hands", "placements", "pairwise"):
+                con.execute(f"ALTER TABLE {table} DROP COLUMN hand_no")
         if int(version) < 6:
             con.execute("DROP TABLE player_days")
             con.execute("DROP TABLE pair_days")
@@ -104,7 +115,7 @@ def _table(db: Path, table: str) -> list[tuple]:
 
 
 def _is_upgraded(db: Path, made: Path) -> None:
-    assert scalar(db, VERSION) == SCHEMA_VERSION == "6"
+    assert scalar(db, VERSION) == SCHEMA_VERSION == "7"
     assert scalar(db, "SELECT count(table_name) FROM player_hands") > 0
     assert scalar(db, UNLIKE_HANDS) == 0
     assert scalar(db, "SELECT count(point_value) FROM player_hands") > 0
@@ -119,7 +130,7 @@ def test_import_without_files_upgrades_in_place(
 ) -> None:
     capsys.readouterr()
     assert ofc_import("--db", old) == 0
-    assert "upgraded from schema version 1 to 6" in capsys.readouterr().out
+    assert "upgraded from schema version 1 to 7" in capsys.readouterr().out
     _is_upgraded(old, made[1])
     for table in TABLES:
         assert _table(old, table) == _table(made[1], table), table
@@ -135,7 +146,7 @@ def test_review_upgrades_a_version_3_database(made: tuple[Path, Path], tmp_path:
     player = scalar(db, "SELECT min(player) FROM player_hands")
     args = ["review", "--db", str(db), "--player", player, "--rollouts", "4", "--workers", "1"]
     assert main([*args, "--since", "2999-01-01"]) == 0
-    assert scalar(db, VERSION) == "6"
+    assert scalar(db, VERSION) == "7"
     assert scalar(db, "SELECT count(*) FROM decisions") == 0
 
 
@@ -192,7 +203,7 @@ def test_the_app_shows_the_advice_instead_of_a_crash(
     app = AppTest.from_file(str(APP), default_timeout=60).run()
     assert not app.exception
     assert [e.value for e in app.error] == [
-        f"{old} was made by an older version of ofc (schema version 1, now 6): upgrade it "
+        f"{old} was made by an older version of ofc (schema version 1, now 7): upgrade it "
         f"once with `ofc import --db {old}` (it keeps every hand and needs no files), "
         "then open it again"
     ]
@@ -202,10 +213,10 @@ def test_a_database_from_a_newer_ofc_is_refused(
     made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     db = Path(shutil.copy(made[1], tmp_path / "newer.duckdb"))
-    _set_version(db, "7")
+    _set_version(db, "8")
     before = db.read_bytes()
     assert ofc_import(made[0], "--db", db, "--reread") == 2
-    assert "newer version of ofc (schema version 7" in capsys.readouterr().err
+    assert "newer version of ofc (schema version 8" in capsys.readouterr().err
     assert db.read_bytes() == before
     with pytest.raises(UserError, match="update ofc"):
         Database(db).rows("SELECT 1")
@@ -230,11 +241,11 @@ def test_a_version_2_database_gets_player_metrics(
     con = duckdb.connect(str(db))
     con.execute("DROP TABLE player_metrics")
     con.close()
-    with pytest.raises(UserError, match="schema version 2, now 6"):
+    with pytest.raises(UserError, match="schema version 2, now 7"):
         Database(db).rows("SELECT 1")
     capsys.readouterr()
     assert ofc_import("--db", db) == 0
-    assert "upgraded from schema version 2 to 6" in capsys.readouterr().out
+    assert "upgraded from schema version 2 to 7" in capsys.readouterr().out
     assert _table(db, "player_metrics") == _table(made[1], "player_metrics")
     assert _table(db, "player_summary") == _table(made[1], "player_summary")
 
@@ -262,14 +273,30 @@ def test_a_version_5_database_gets_the_daily_tables(
     the dashboard's narrowed views read them."""
     db = Path(shutil.copy(made[1], tmp_path / "five.duckdb"))
     _set_version(db, "5")
-    with pytest.raises(UserError, match="schema version 5, now 6"):
+    with pytest.raises(UserError, match="schema version 5, now 7"):
         Database(db).rows("SELECT 1")
     capsys.readouterr()
     assert ofc_import("--db", db) == 0
-    assert "upgraded from schema version 5 to 6" in capsys.readouterr().out
+    assert "upgraded from schema version 5 to 7" in capsys.readouterr().out
     _is_upgraded(db, made[1])
     for table in ("player_days", "pair_days", "player_hours", "player_pairs", "player_metrics"):
         assert _table(db, table) == _table(made[1], table), table
     hero = options.players(Database(db))[0]
     view = Filters(hero=hero, stakes=options.choices(Database(db)).stakes[0])
     assert summary.summaries(Database(db), view) == summary.summaries(Database(made[1]), view)
+
+
+def test_a_version_6_database_gets_hand_numbers(
+    made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Version 6 to 7: every hand numbered in the order stored, on all its rows, as a new
+    import numbers them."""
+    db = Path(shutil.copy(made[1], tmp_path / "six.duckdb"))
+    _set_version(db, "6")
+    capsys.readouterr()
+    assert ofc_import("--db", db) == 0
+    assert "upgraded from schema version 6 to 7" in capsys.readouterr().out
+    _is_upgraded(db, made[1])
+    assert scalar(db, UNNUMBERED) == 0
+    for table in ("hands", "player_hands", "placements", "pairwise"):
+        assert _table(db, table) == _table(made[1], table), table

@@ -245,6 +245,12 @@ def _placements(
     ).sort("hand_id", "seat", "street")
 
 
+def _numbered(rows: pl.DataFrame) -> pl.DataFrame:
+    """``rows`` with their hand's ``hand_no``: its number (in its id) plus one."""
+    number = pl.col("hand_id").str.strip_prefix("jsonl:").cast(pl.Int64)
+    return rows.with_columns(hand_no=number + 1)
+
+
 def build(path: Path, hands: int, seed: int = 0) -> Path:
     """Write a database of ``hands`` random hands at ``path`` (replacing it)."""
     path.unlink(missing_ok=True)
@@ -256,7 +262,7 @@ def build(path: Path, hands: int, seed: int = 0) -> Path:
         for first in range(0, hands, CHUNK):
             tables = _chunk(rng, first, min(CHUNK, hands - first), names)
             for table, frame in tables.items():
-                con.register("chunk", frame.to_arrow())
+                con.register("chunk", _numbered(frame).to_arrow())
                 con.execute(f"INSERT INTO {table} BY NAME SELECT * FROM chunk")
                 con.unregister("chunk")
         now = dt.datetime.now(dt.UTC)

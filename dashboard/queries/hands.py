@@ -50,7 +50,7 @@ NEWEST = "Newest first"
 
 #: One page of the list. Its opponents are read by ``_OPPONENTS`` (``with_opponents``).
 _PAGE = """
-SELECT {played_at}, epoch_us(p.played_at) AS stored_us, p.hand_id, p.player, p.variant, p.points,
+SELECT {played_at}, p.hand_no, p.hand_id, p.player, p.variant, p.points,
        p.money, p.currency, p.point_value, p.royalties, p.foul, p.in_fantasyland,
        p.fantasyland_next, p.mismatch, p.seat
 FROM player_hands p
@@ -59,26 +59,22 @@ ORDER BY {order}
 LIMIT ? OFFSET ?
 """
 
-#: Every player of the page's hands. The page's times (microseconds since 1970) go in as
-#: constants, a range then the times themselves, so that the scan tests them before it
-#: reads a hand id: a join on the hand id reads the id of every stored player-hand.
+#: Every player of the page's hands, found by their numbers (the scan skips the row groups
+#: holding none of them).
 _OPPONENTS = """
 SELECT o.hand_id, o.seat AS opponent_seat, o.player, o.position
 FROM player_hands o
-WHERE o.played_at BETWEEN make_timestamptz(?::BIGINT) AND make_timestamptz(?::BIGINT)
-    AND o.played_at = ANY(list_transform(?::BIGINT[], lambda t: make_timestamptz(t)))
-    AND o.hand_id = ANY(?::VARCHAR[])
+WHERE o.hand_no IN (SELECT unnest(?::BIGINT[]))
 """
 
 
 def with_opponents(db: Database, listed: pl.DataFrame) -> pl.DataFrame:
-    """``listed`` (with ``stored_us``, its stored time) plus ``opponents``: the other
-    players of each row's hand, by position, comma separated (null when alone)."""
-    times, ids = listed["stored_us"], listed["hand_id"]
-    params = [times.min(), times.max(), times.unique().to_list(), ids.unique().to_list()]
-    players = db.frame(_OPPONENTS, params) if listed.height else pl.DataFrame()
+    """``listed`` (with ``hand_no``) plus ``opponents``: the other players of each row's
+    hand, by position, comma separated (null when alone)."""
+    numbers = listed["hand_no"].unique().to_list()
+    players = db.frame(_OPPONENTS, [numbers]) if listed.height else pl.DataFrame()
     if players.is_empty():
-        return listed.drop("stored_us").with_columns(opponents=pl.lit(None, pl.String))
+        return listed.drop("hand_no").with_columns(opponents=pl.lit(None, pl.String))
     named = (
         listed.select("hand_id", "seat")
         .join(players, on="hand_id")
@@ -88,7 +84,7 @@ def with_opponents(db: Database, listed: pl.DataFrame) -> pl.DataFrame:
         .agg(opponents=pl.col("player").str.join(", "))
     )
     return listed.join(named, on=["hand_id", "seat"], how="left", maintain_order="left").drop(
-        "stored_us"
+        "hand_no"
     )
 
 
@@ -286,31 +282,36 @@ SELECT seat, player, position, in_fantasyland, fantasyland_cards, top, middle, b
        money, fantasyland_next, fantasyland_next_cards, fantasyland_stay, mismatch,
        reported_points, reported_royalties, reported_foul, reported_money,
        reported_fantasyland_next, reported_fantasyland_cards, reported_fantasyland_stay
-FROM player_hands WHERE hand_id = ? ORDER BY position
+FROM player_hands WHERE hand_no = ? ORDER BY position
 """
 
 
 def hand_detail(db: Database, hand_id: str) -> HandDetail | None:
-    """Everything the viewer draws for ``hand_id``; None when no such hand is stored."""
+    """Everything the viewer draws for ``hand_id``; None when no such hand is stored.
+
+    The hand's rows in the other tables are found by its ``hand_no``: a hand's
+    rows were stored together, so the scans skip every row group but theirs
+    (a lookup by hand id reads every stored id)."""
     hand = db.frame(
         f"SELECT * REPLACE ({shown('played_at', 'played_at')}) FROM hands WHERE hand_id = ?",
         [hand_id],
     )
     if hand.is_empty():
         return None
+    number = [hand["hand_no"][0]]
     return HandDetail(
         hand=hand.row(0, named=True),
-        players=db.frame(_PLAYERS, [hand_id]),
+        players=db.frame(_PLAYERS, number),
         placements=db.frame(
-            'SELECT seat, street, card, "row", auto FROM placements WHERE hand_id = ?'
+            'SELECT seat, street, card, "row", auto FROM placements WHERE hand_no = ?'
             " ORDER BY seat, street",
-            [hand_id],
+            number,
         ),
         pairwise=db.frame(
             'SELECT player_a AS "Player", player_b AS "Against", rows_a AS "Rows won",'
             ' rows_b AS "Rows lost", bonus_a AS "Bonus (scoop or majority)",'
             ' royalties_a AS "Royalties (difference)", points_a AS "Points for the player"'
-            " FROM pairwise WHERE hand_id = ? ORDER BY position_a, position_b",
-            [hand_id],
+            " FROM pairwise WHERE hand_no = ? ORDER BY position_a, position_b",
+            number,
         ),
     )

@@ -1,6 +1,8 @@
 -- The stored tables of an `ofc import` database (docs/schema.md, "DuckDB database").
 -- Names and columns are a public contract. The metric tables (player_summary,
 -- style_metrics, audit_mismatches) are rebuilt by metrics/*.sql after every import.
+-- hand_no: a hand's number, the same on all its rows in hands, player_hands, placements
+-- and pairwise, given in the order hands are inserted (a lookup by it skips row groups).
 
 CREATE TABLE IF NOT EXISTS meta (
     key VARCHAR PRIMARY KEY,
@@ -45,7 +47,8 @@ CREATE TABLE IF NOT EXISTS hands (
     source_file VARCHAR,
     source_line BIGINT,
     fingerprint VARCHAR,
-    import_id INTEGER
+    import_id INTEGER,
+    hand_no BIGINT
 );
 
 CREATE TABLE IF NOT EXISTS player_hands (
@@ -94,7 +97,8 @@ CREATE TABLE IF NOT EXISTS player_hands (
     top_qq_plus_by_street2 BOOLEAN,
     pairings SMALLINT,
     scoops SMALLINT,
-    rows_won SMALLINT
+    rows_won SMALLINT,
+    hand_no BIGINT
 );
 
 CREATE TABLE IF NOT EXISTS placements (
@@ -103,7 +107,8 @@ CREATE TABLE IF NOT EXISTS placements (
     street TINYINT,
     card VARCHAR,
     "row" VARCHAR,
-    auto BOOLEAN
+    auto BOOLEAN,
+    hand_no BIGINT
 );
 
 CREATE TABLE IF NOT EXISTS pairwise (
@@ -117,7 +122,8 @@ CREATE TABLE IF NOT EXISTS pairwise (
     bonus_a SMALLINT,
     royalties_a INTEGER,
     points_a_uncapped DOUBLE,
-    points_a DOUBLE
+    points_a DOUBLE,
+    hand_no BIGINT
 );
 
 CREATE TABLE IF NOT EXISTS rejects (

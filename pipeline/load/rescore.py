@@ -99,13 +99,13 @@ def rescore_matches(con: duckdb.DuckDBPyConnection, import_id: int, load: Rulese
         f"SELECT {', '.join(HAND_CONTEXT)} FROM hands SEMI JOIN stale_hands USING (hand_id)",
     )
     result = recompute(hands, players, load)
-    features = frame(
+    kept = frame(  # what the engine does not recompute: the street features, the number
         con,
-        "SELECT hand_id, seat, first_street_bottom, top_qq_plus_by_street2 FROM player_hands "
-        "SEMI JOIN stale_hands USING (hand_id)",
+        "SELECT hand_id, seat, first_street_bottom, top_qq_plus_by_street2, hand_no "
+        "FROM player_hands SEMI JOIN stale_hands USING (hand_id)",
     )
     rows = conform(
-        result.player_hands.join(features, on=["hand_id", "seat"], how="left"),
+        result.player_hands.join(kept, on=["hand_id", "seat"], how="left"),
         {k: v for k, v in PLAYER_HANDS_STAGED.items() if k != "part"},
     )
     con.register("rescored_rows", rows)
@@ -114,7 +114,11 @@ def rescore_matches(con: duckdb.DuckDBPyConnection, import_id: int, load: Rulese
     con.execute(f"DELETE FROM player_hands WHERE hand_id IN {rescored}")
     con.execute(f"DELETE FROM pairwise WHERE hand_id IN {rescored}")
     con.execute("INSERT INTO player_hands BY NAME SELECT * FROM rescored_rows")
-    con.execute("INSERT INTO pairwise BY NAME SELECT * FROM rescored_pairs")
+    con.execute(
+        "INSERT INTO pairwise BY NAME SELECT r.*, h.hand_no FROM rescored_pairs AS r "
+        "JOIN (SELECT hand_id, hand_no FROM hands SEMI JOIN stale_hands USING (hand_id)) AS h "
+        "USING (hand_id)"
+    )
     con.unregister("rescored_rows")
     con.unregister("rescored_pairs")
     return stale

@@ -126,30 +126,36 @@ def stage_tables(
     part: int,
     load: RulesetLoader,
     ruleset_override: str | None = None,
+    first_no: int = 0,
 ) -> dict[str, pl.DataFrame]:
-    """The staged tables of parsed model tables (see the module docstring)."""
+    """The staged tables of parsed model tables (see the module docstring); the hands are
+    numbered from ``first_no`` in the order read (``hand_no``, on each of a hand's rows)."""
     hands = tables["hands"]
     if ruleset_override is not None:
         hands = hands.with_columns(ruleset=pl.lit(ruleset_override, pl.String))
     players, placements = tables["player_hands"], tables["placements"]
     doubled = _duplicate_ids(hands)
-    hands = hands.with_columns(fingerprint=fingerprints(hands, players, placements))
+    hands = hands.with_columns(
+        fingerprint=fingerprints(hands, players, placements),
+        hand_no=pl.int_range(first_no, first_no + pl.len(), dtype=pl.Int64),
+    )
     result = recompute(hands.join(doubled, on="hand_id", how="anti"), players, load)
     failed = pl.concat([doubled, result.failed])
     rejects = pl.concat(
         [conform(tables["rejects"], STAGED["rejects"]).drop("part"), _reject_rows(hands, failed)],
         how="vertical_relaxed",
     )
-    failed_ids = failed.select("hand_id")
+    stored = hands.join(failed.select("hand_id"), on="hand_id", how="anti")
+    numbers = stored.select("hand_id", "hand_no")
     features = street_features(placements, players)
     player_rows = result.player_hands
     if player_rows.width:
         player_rows = player_rows.join(features, on=["hand_id", "seat"], how="left")
     frames = {
-        "hands": hands.join(failed_ids, on="hand_id", how="anti"),
-        "player_hands": player_rows,
-        "placements": placements.join(failed_ids, on="hand_id", how="anti"),
-        "pairwise": result.pairwise,
+        "hands": stored,
+        "player_hands": _numbered(player_rows, numbers),
+        "placements": _numbered(placements, numbers),
+        "pairwise": _numbered(result.pairwise, numbers),
         "rejects": rejects,
     }
     return {
@@ -158,6 +164,14 @@ def stage_tables(
         else pl.DataFrame(schema=STAGED[name])
         for name, frame in frames.items()
     }
+
+
+def _numbered(rows: pl.DataFrame, numbers: pl.DataFrame) -> pl.DataFrame:
+    """The rows of the hands in ``numbers`` (``hand_id``, ``hand_no``), with their number;
+    a hand's rows stay together, in order."""
+    if not rows.width:
+        return rows
+    return rows.join(numbers, on="hand_id", how="inner", maintain_order="left")
 
 
 def write_part(frames: dict[str, pl.DataFrame], directory: Path) -> None:
@@ -237,10 +251,13 @@ def _stage_member(part: int, piece: Piece, options: StageOptions) -> StageResult
     """Stage an archive member a chunk at a time (see the module docstring)."""
     began = time.perf_counter()
     staged: list[tuple[int, int]] = []  # hands and rejects of each chunk staged
+    numbered = 0  # hands read from the member so far: the next chunk's first hand_no
 
     def stage_chunk(tables: dict[str, pl.DataFrame]) -> None:
+        nonlocal numbered
         loader = cached_loader(options.rules_file)
-        frames = stage_tables(tables, part, loader, options.ruleset_override)
+        frames = stage_tables(tables, part, loader, options.ruleset_override, numbered)
+        numbered += tables["hands"].height
         write_part(frames, part_dir(options.staging, part, len(staged)))
         staged.append((frames["hands"].height, frames["rejects"].height))
 

@@ -5,7 +5,7 @@ single transaction: it sorts every copy of every hand into new, duplicate
 (same id, same fingerprint) or conflict (same id, different fingerprint; the
 stored or first-read copy is kept), except that a full copy replaces a hand
 stored incomplete by an older version (a summary line cut short); inserts the
-new hands with their rows, records rejects and conflicts once each, re-scores hands whose Fantasyland
+new hands with their rows (numbered on from the last stored ``hand_no``), records rejects and conflicts once each, re-scores hands whose Fantasyland
 repeats change once their whole match is known (``pipeline.load.rescore``),
 refreshes the metric tables where the import changed them
 (``pipeline.load.metrics.refresh``) and writes the run's row in ``imports``.
@@ -126,7 +126,20 @@ def _drop_replaced(con: duckdb.DuckDBPyConnection) -> None:
         con.execute(f"DELETE FROM {table} WHERE hand_id IN ({_REPLACED})")
 
 
+#: Each part's first ``hand_no``: past every stored one, its hands after the earlier parts'.
+_PART_OFFSETS = """
+    CREATE OR REPLACE TEMP TABLE part_offsets AS
+    SELECT part, (SELECT coalesce(max(hand_no), 0) + 1 FROM hands)
+        + coalesce(sum(numbers) OVER (ORDER BY part ROWS UNBOUNDED PRECEDING EXCLUDE CURRENT ROW), 0)
+        AS first_no
+    FROM (SELECT part, max(hand_no) + 1 AS numbers FROM {hands} GROUP BY part)
+"""
+
+
 def _insert_new(con: duckdb.DuckDBPyConnection, staging: Path, import_id: int) -> None:
+    """Insert the new hands and their rows, each hand's ``hand_no`` its part's offset plus
+    its number within the part (a hand's rows are inserted together: a lookup by number
+    reads one row group of each table)."""
     all_new = con.execute(
         "SELECT count(*) FILTER (WHERE verdict NOT IN ('new', 'replace')) = 0 FROM verdicts"
     ).fetchall()[0][0]
@@ -137,14 +150,17 @@ def _insert_new(con: duckdb.DuckDBPyConnection, staging: Path, import_id: int) -
         "AS n "
         "ON s.part = n.part AND s.hand_id = n.hand_id"
     )
+    con.execute(_PART_OFFSETS.format(hands=_parquet(staging, "hands")))
+    numbered = "JOIN part_offsets AS o USING (part)"
+    hand_no = "o.first_no + s.hand_no AS hand_no"
     con.execute(
-        f"INSERT INTO hands BY NAME SELECT s.* EXCLUDE (part), {import_id} AS import_id "
-        f"FROM {_parquet(staging, 'hands')} AS s {keep}"
+        f"INSERT INTO hands BY NAME SELECT s.* EXCLUDE (part, hand_no), {hand_no}, "
+        f"{import_id} AS import_id FROM {_parquet(staging, 'hands')} AS s {numbered} {keep}"
     )
     for table in ("player_hands", "placements", "pairwise"):
         con.execute(
-            f"INSERT INTO {table} BY NAME SELECT s.* EXCLUDE (part) "
-            f"FROM {_parquet(staging, table)} AS s {keep}"
+            f"INSERT INTO {table} BY NAME SELECT s.* EXCLUDE (part, hand_no), {hand_no} "
+            f"FROM {_parquet(staging, table)} AS s {numbered} {keep}"
         )
 
 

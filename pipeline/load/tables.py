@@ -3,7 +3,9 @@
 Each staging task writes one folder ``part-NNNNNN`` holding one file per
 table below. Columns match the DuckDB tables of ``ddl.sql`` (docs/schema.md)
 plus ``part``, the task's number, which orders copies of a hand (the first
-read wins) and ties a hand's rows together.
+read wins) and ties a hand's rows together. A hand's rows carry its
+``hand_no`` within the part (0, 1, ... in the order read); the load adds the
+part's offset to make it the database's ``hand_no``.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ def _model(schema) -> dict[str, pl.DataType]:
 
 
 PART = {"part": pl.Int32}
+#: A hand's number within its part, on each of its rows.
+HAND_NO = {"hand_no": pl.Int64}
 
-HANDS_STAGED = _model(HANDS) | {"fingerprint": pl.String} | PART
+HANDS_STAGED = _model(HANDS) | {"fingerprint": pl.String} | HAND_NO | PART
 #: Street features of a player-hand, past its key (``hand_id``, ``seat``).
 FEATURES = {k: v for k, v in STREET_FEATURES.items() if k not in ("hand_id", "seat")}
 PLAYER_HANDS_STAGED = (
@@ -35,10 +39,11 @@ PLAYER_HANDS_STAGED = (
     | RESULT_SCHEMA
     | FEATURES
     | SETTLEMENT_SCHEMA
+    | HAND_NO
     | PART
 )
-PLACEMENTS_STAGED = _model(PLACEMENTS) | PART
-PAIRWISE_STAGED = PAIRWISE_SCHEMA | PART
+PLACEMENTS_STAGED = _model(PLACEMENTS) | HAND_NO | PART
+PAIRWISE_STAGED = PAIRWISE_SCHEMA | HAND_NO | PART
 REJECTS_STAGED = _model(REJECTS) | PART
 STAGED: dict[str, dict[str, pl.DataType]] = {
     "hands": HANDS_STAGED,
