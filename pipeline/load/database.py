@@ -98,7 +98,7 @@ def schema_problem(db: Path, version: str | None) -> str | None:
     >>> schema_problem(Path("a.duckdb"), SCHEMA_VERSION) is None
     True
     >>> print(schema_problem(Path("a.duckdb"), "1"))  # doctest: +NORMALIZE_WHITESPACE
-    a.duckdb was made by an older version of ofc (schema version 1, now 6): upgrade it once
+    a.duckdb was made by an older version of ofc (schema version 1, now 7): upgrade it once
     with `ofc import --db a.duckdb` (it keeps every hand and needs no files), then open it again
     """
     if version == SCHEMA_VERSION:

@@ -365,7 +365,7 @@ def _nothing_new(summary: ImportSummary) -> str:
     >>> _nothing_new(ImportSummary(Path("a.duckdb"), 0, 2, None, (), 0.1))
     'nothing new in 2 file(s) already imported; a.duckdb unchanged'
     >>> _nothing_new(ImportSummary(Path("a.duckdb"), 0, 0, None, (), 0.1, upgraded_from="1"))
-    'no files to import; a.duckdb upgraded from schema version 1 to 6'
+    'no files to import; a.duckdb upgraded from schema version 1 to 7'
     """
     state = _upgrade_note(summary) if summary.upgraded_from else "unchanged"
     if summary.files_unchanged:
