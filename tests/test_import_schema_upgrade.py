@@ -114,6 +114,12 @@ def _table(db: Path, table: str) -> list[tuple]:
     return sorted(query(db, f"SELECT {columns} FROM {table}"), key=repr)
 
 
+def _stored(db: Path, table: str) -> list[tuple]:
+    """The rows of ``table`` in the order stored."""
+    columns = ", ".join(name for name, _ in query(db, COLUMNS, [table]))
+    return query(db, f"SELECT {columns} FROM {table} ORDER BY rowid")
+
+
 def _is_upgraded(db: Path, made: Path) -> None:
     assert scalar(db, VERSION) == SCHEMA_VERSION == "7"
     assert scalar(db, "SELECT count(table_name) FROM player_hands") > 0
@@ -300,3 +306,4 @@ def test_a_version_6_database_gets_hand_numbers(
     assert scalar(db, UNNUMBERED) == 0
     for table in ("hands", "player_hands", "placements", "pairwise"):
         assert _table(db, table) == _table(made[1], table), table
+        assert _stored(db, table) == _stored(made[1], table), table  # and in the same order
