@@ -109,16 +109,13 @@ def rescore_matches(con: duckdb.DuckDBPyConnection, import_id: int, load: Rulese
         {k: v for k, v in PLAYER_HANDS_STAGED.items() if k != "part"},
     )
     con.register("rescored_rows", rows)
-    con.register("rescored_pairs", result.pairwise)
+    numbers = kept.select("hand_id", "hand_no").unique("hand_id")
+    con.register("rescored_pairs", result.pairwise.join(numbers, on="hand_id"))
     rescored = "(SELECT DISTINCT hand_id FROM rescored_rows)"
     con.execute(f"DELETE FROM player_hands WHERE hand_id IN {rescored}")
     con.execute(f"DELETE FROM pairwise WHERE hand_id IN {rescored}")
     con.execute("INSERT INTO player_hands BY NAME SELECT * FROM rescored_rows")
-    con.execute(
-        "INSERT INTO pairwise BY NAME SELECT r.*, h.hand_no FROM rescored_pairs AS r "
-        "JOIN (SELECT hand_id, hand_no FROM hands SEMI JOIN stale_hands USING (hand_id)) AS h "
-        "USING (hand_id)"
-    )
+    con.execute("INSERT INTO pairwise BY NAME SELECT * FROM rescored_pairs")
     con.unregister("rescored_rows")
     con.unregister("rescored_pairs")
     return stale
