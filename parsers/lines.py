@@ -69,13 +69,16 @@ class Chunk:
 
     ``encoding`` is what the file was read as (``utf-8`` or ``cp1251``); ``continues``: the
     chunk before was cut inside a hand (no blank line for four chunk lengths), so the first
-    lines here, up to a blank line or header, are the rest of it (``parsers.limits``).
+    lines here, up to a blank line or header, are the rest of it (``parsers.limits``);
+    ``newlines``: how many ``\\n`` ``data`` holds, when its reader counted them (None: not
+    counted), so the parser need not count them again.
     """
 
     data: bytes
     first_line: int
     encoding: str
     continues: bool = False
+    newlines: int | None = None
 
 
 def expand(paths: list[str]) -> list[Source]:
@@ -191,8 +194,9 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
         else:
             data, carry = b"".join((carry, view[:cut])), bytes(view[cut:size])
         if data:
-            yield Chunk(as_utf8(data, encoding), first_line, encoding, continues)
-            first_line += count_lines(data)
+            newlines = count_lines(data)
+            yield Chunk(as_utf8(data, encoding), first_line, encoding, continues, newlines)
+            first_line += newlines
             continues = not ends_hand(data)
 
 

@@ -511,7 +511,9 @@ def _parse_chunk(
     error = None
     if kind in fast.FORMATS:
         try:
-            part = fast.read(chunk.data, chunk.first_line, source_name, ruleset, seen, kind)
+            part = fast.read(
+                chunk.data, chunk.first_line, source_name, ruleset, seen, kind, chunk.newlines
+            )
         except Exception as failure:  # see the docstring
             part, error = None, f"{type(failure).__name__}: {failure}"
         if part is not None:

@@ -33,6 +33,7 @@ def test_chunks_rebuild_the_stream(lines: list[str], ending: str, size: int, bom
     line = 1
     for chunk in chunks:
         assert chunk.data and chunk.first_line == line
+        assert chunk.newlines == chunk.data.count(b"\n")  # the parser sizes its arrays by it
         line += chunk.data.count(b"\n")
     for chunk in chunks[:-1]:
         blank_end = chunk.data.endswith((b"\n\n", b"\n\r\n"))
@@ -41,3 +42,16 @@ def test_chunks_rebuild_the_stream(lines: list[str], ending: str, size: int, bom
     continues = [c.continues for c in chunks]
     cut_inside = [not c.data.endswith((b"\n\n", b"\n\r\n")) for c in chunks[:-1]]
     assert continues == [False, *cut_inside][: len(chunks)]  # the next chunk is told
+
+
+@settings(max_examples=100, deadline=None)
+@given(lines=LINES, size=st.integers(1, 90))
+def test_a_windows_1251_chunk_counts_its_newlines_after_decoding(
+    lines: list[str], size: int
+) -> None:
+    """Decoding Windows-1251 (0x98 does not decode: it becomes U+FFFD) adds or drops no line."""
+    word = "Раздача".encode("cp1251") + b"\x98"
+    text = b"\n".join(word + line.encode() for line in ["", *lines])
+    for chunk in read_chunks(io.BytesIO(text), chunk_bytes=size):
+        assert chunk.encoding == "cp1251"
+        assert chunk.newlines == chunk.data.count(b"\n")

@@ -53,17 +53,25 @@ class Text:
     first_line: int
 
     @classmethod
-    def of(cls, data: bytes, first_line: int, scratch: np.ndarray | None = None) -> Text:
+    def of(
+        cls,
+        data: bytes,
+        first_line: int,
+        scratch: np.ndarray | None = None,
+        newlines: int | None = None,
+    ) -> Text:
         """The text of ``data``, copied into ``scratch`` when given (at least ``len(data) +
         PAD`` bytes; reusing one buffer from chunk to chunk spares the system handing out
-        fresh memory each time), which the text then owns until dropped."""
+        fresh memory each time), which the text then owns until dropped. ``newlines``: how
+        many ``\\n`` ``data`` holds, when known (else they are counted)."""
         size = len(data)
         if scratch is None:
             scratch = np.empty(size + PAD, dtype=np.uint8)
         buf = scratch[: size + PAD]
         buf[:size] = np.frombuffer(data, dtype=np.uint8)
         buf[size:] = 0
-        starts, ends = _lines(buf, size, count_lines(data))
+        newlines = count_lines(data) if newlines is None else newlines
+        starts, ends = _lines(buf, size, newlines)
         words = np.ndarray((len(buf) - 7,), dtype="<u8", buffer=buf, offset=0, strides=(1,))
         return cls(data, buf, words, starts, ends, words[starts], first_line)
 
