@@ -250,8 +250,9 @@ def _cut_block(view: memoryview, size: int, chunk_bytes: int) -> int:
     return blank + 2 if view[blank + 1] == ord("\n") else blank + 3
 
 
-def count_lines(data: bytes) -> int:
-    """The number of ``\\n`` in ``data`` (a compiled loop: eight times faster than ``bytes.count``).
+def count_lines(data: bytes | bytearray | memoryview) -> int:
+    """The number of ``\\n`` in ``data`` (a compiled loop: four to eight times faster than
+    ``bytes.count``).
 
     >>> count_lines(b"a\\nb\\n"), count_lines(b"")
     (2, 0)

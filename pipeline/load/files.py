@@ -26,7 +26,7 @@ from ofc_core.errors import UserError
 from parsers.batch import BATCH_FILES, SMALL_FILE_BYTES
 from parsers.detect import detect
 from parsers.detect import holds_no_hands as detect_no_hands
-from parsers.lines import Source, choose_encoding, expand
+from parsers.lines import Source, choose_encoding, count_lines, expand
 from pipeline.load.confine import check_inside
 from pipeline.load.database import KnownFile
 
@@ -276,7 +276,7 @@ def pieces(
                 yield Piece(
                     file.path, None, start, start + cut, line, fmt, encoding, False, continues
                 )
-                line += buffer.count(b"\n", 0, cut)
+                line += count_lines(memoryview(buffer)[:cut])
                 skipping = buffer[cut - 1] != ord("\n")  # cut inside an endless line
                 continues = fmt != "jsonl" and not buffer.endswith(_BLANK_END, 0, cut)
                 start += cut

@@ -47,15 +47,17 @@ def parse_bytes(
     encoding: str,
     ruleset: str | None,
     continues: bool = False,
+    newlines: int | None = None,
 ) -> tuple[Tables, int]:
     """The model tables of a piece of text starting at line ``first_line`` of ``source_name``,
     and 1 when the fast path failed on it (the thorough reader read it), else 0.
-    ``continues``: the piece starts inside a hand the piece before began."""
+    ``continues``: the piece starts inside a hand the piece before began; ``newlines``: how
+    many ``\\n`` ``data`` holds, when the caller counted them."""
     if fmt == "jsonl":
         return _frames(_jsonl_lines(data, first_line, source_name)), 0
     from parsers.run import parse_chunk
 
-    chunk = Chunk(as_utf8(data, encoding), first_line, encoding, continues)
+    chunk = Chunk(as_utf8(data, encoding), first_line, encoding, continues, newlines)
     read = parse_chunk(chunk, source_name, fmt, ruleset, None)
     return _frames(read.tables), int(read.fast_path_error is not None)
 

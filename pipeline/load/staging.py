@@ -24,6 +24,7 @@ from pathlib import Path
 import polars as pl
 
 from parsers.limits import last_blank
+from parsers.lines import count_lines
 from pipeline.load.files import Piece, source_name
 from pipeline.load.fingerprint import fingerprints
 from pipeline.load.parsing import parse_bytes, parse_member
@@ -198,6 +199,7 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
     """Parse a piece; in watch mode, hold back a last hand not yet complete."""
     name = source_name(piece)
     data, skipped = _read(piece)
+    lines = count_lines(data)
     tables, fallbacks = parse_bytes(
         data,
         piece.first_line,
@@ -206,9 +208,9 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
         piece.encoding,
         options.ruleset_override,
         piece.continues,
+        lines,
     )
     end = piece.start + skipped + len(data)
-    lines = data.count(b"\n")
     whole = _Parsed(tables, end, lines, None, fallbacks)
     if not (options.complete_only and piece.last):
         return whole
