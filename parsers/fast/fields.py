@@ -14,7 +14,6 @@ from __future__ import annotations
 import numpy as np
 import polars as pl
 
-from parsers import extract as ex
 from parsers.fast.intern import Interned
 from parsers.fast.text import Text
 
@@ -54,15 +53,15 @@ class Reading:
         return pl.DataFrame(rows, self.schema, orient="row")
 
     def _read(self, texts: list[str]) -> pl.DataFrame:
-        frame = pl.DataFrame({"key": texts}, schema={"key": pl.String}).with_row_index("j")
-        matched, _ = ex.match_groups(frame, self.pattern, column="key")
-        read = matched.select("j", read=self.fine, **self.fields)
-        return (
-            frame.select("j")
-            .join(read, on="j", how="left")
-            .drop("j")
-            .with_columns(pl.col("read").fill_null(False))
-        )
+        """The row of each text, in one pass over the groups (rows that did not match have
+        null fields and ``read`` false)."""
+        groups = pl.col("key").str.extract_groups(self.pattern)
+        frame = pl.DataFrame({"key": texts}, schema={"key": pl.String})
+        out = frame.with_columns(groups.alias("_g")).unnest("_g")
+        first = out.columns[1]
+        matched = pl.col(first).is_not_null()
+        fields = {name: pl.when(matched).then(expr) for name, expr in self.fields.items()}
+        return out.select(read=matched & self.fine.fill_null(False), **fields)
 
 
 class DistinctTexts:
