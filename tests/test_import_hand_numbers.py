@@ -8,8 +8,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import polars as pl
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from pipeline.load.staging import _numbered
 from tests.import_support import UNNUMBERED, ofc_import, query, scalar, simulate
 
 #: Hands of a file whose number order is not their line order.
@@ -47,3 +51,24 @@ def test_a_later_import_numbers_on(files: list[Path], tmp_path: Path) -> None:
         "min(hand_no) FILTER (WHERE import_id = 2) FROM hands",
     )
     assert second_first == first_last + 1
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    ids=st.lists(st.sampled_from("abcde"), max_size=40),
+    stored=st.lists(st.sampled_from("abcde"), unique=True),
+)
+def test_rows_get_their_hands_number_as_a_join_would_give_it(
+    ids: list[str], stored: list[str]
+) -> None:
+    """Staging numbers a table's rows by the runs of their hand ids: the same rows, order and
+    numbers as an inner join on every row, whatever the runs (hands not stored drop out)."""
+    rows = pl.DataFrame(
+        {"hand_id": ids, "k": range(len(ids))}, schema={"hand_id": pl.String, "k": pl.Int64}
+    )
+    numbers = pl.DataFrame(
+        {"hand_id": stored, "hand_no": range(len(stored))},
+        schema={"hand_id": pl.String, "hand_no": pl.Int64},
+    )
+    joined = rows.join(numbers, on="hand_id", how="inner", maintain_order="left")
+    assert _numbered(rows, numbers).equals(joined)
