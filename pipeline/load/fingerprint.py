@@ -19,6 +19,7 @@ import numpy as np
 import polars as pl
 
 from parsers.schema import PLACEMENT_ROWS
+from pipeline.load.runs import id_runs
 from pipeline.rules.rows import CARD_ENUM
 
 NOT_IN_FINGERPRINT = ("ruleset", "source_file", "source_line")
@@ -70,7 +71,7 @@ def _placements_digest(placements: pl.DataFrame) -> pl.DataFrame:
         | placements["auto"].fill_null(False).cast(pl.UInt64).to_numpy()
     )
     ids = placements["hand_id"]
-    run_starts = np.flatnonzero(np.diff(ids.rle_id().to_numpy(), prepend=-1))
+    _, run_starts = id_runs(ids)
     run_ids = ids.gather(run_starts)
     hand = run_ids.cast(pl.Categorical).to_physical().to_numpy()
     order = np.argsort(hand, kind="stable")

@@ -21,7 +21,6 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
-import numpy as np
 import polars as pl
 
 from parsers.limits import last_blank
@@ -30,6 +29,7 @@ from pipeline.load.files import Piece, source_name
 from pipeline.load.fingerprint import fingerprints
 from pipeline.load.parsing import parse_bytes, parse_member
 from pipeline.load.recompute import RulesetLoader, recompute, ruleset_loader
+from pipeline.load.runs import id_runs
 from pipeline.load.street_features import street_features
 from pipeline.load.tables import STAGED, conform
 
@@ -178,8 +178,7 @@ def _numbered(rows: pl.DataFrame, numbers: pl.DataFrame) -> pl.DataFrame:
     if not rows.width:
         return rows
     ids = rows.get_column("hand_id")
-    run = ids.rle_id()
-    starts = np.flatnonzero(np.diff(run.to_numpy(), prepend=-1))
+    run, starts = id_runs(ids)
     runs = pl.DataFrame({"hand_id": ids.gather(starts)})
     run_no = runs.join(numbers, on="hand_id", how="left", maintain_order="left")
     numbered = rows.with_columns(hand_no=run_no.get_column("hand_no").gather(run))

@@ -19,6 +19,7 @@ import numpy as np
 import polars as pl
 
 from ofc_core.cards import RANKS, SUITS
+from pipeline.load.runs import id_runs
 from pipeline.rules.rows import CARD_ENUM
 
 SETUPS = ("pair_or_better", "flush_draw", "straight_draw", "high_cards")
@@ -45,11 +46,10 @@ def _player_hand_of_rows(
     categorical with the player-hands' ids, so that the codes agree.
     """
     ids = placements["hand_id"]
-    run_starts = np.flatnonzero(np.diff(ids.rle_id().to_numpy(), prepend=-1))
+    run_of_row, run_starts = id_runs(ids)
     both = pl.concat([player_hands["hand_id"], ids.gather(run_starts)]).cast(pl.Categorical)
     codes = both.to_physical().cast(pl.Int64).to_numpy()
     players, runs = codes[: player_hands.height], codes[player_hands.height :]
-    run_of_row = np.repeat(np.arange(len(run_starts)), np.diff(run_starts, append=len(ids)))
     keys, player_at = np.unique(
         players << 8 | player_hands["seat"].cast(pl.Int64).to_numpy(), return_inverse=True
     )
