@@ -21,12 +21,12 @@ from pipeline.load.fingerprint import (
     _NULL,
     _RECORD,
     NOT_IN_FINGERPRINT,
-    ROW_ENUM,
     _as_text,
     fingerprints,
     splitmix64,
 )
 from pipeline.load.parsing import parse_bytes
+from pipeline.load.placement_enums import ROW_ENUM
 from pipeline.rules.rows import CARD_ENUM
 
 SAMPLE = Path(__file__).resolve().parents[1] / "data" / "sample"

@@ -18,7 +18,7 @@ import hashlib
 import numpy as np
 import polars as pl
 
-from parsers.schema import PLACEMENT_ROWS
+from pipeline.load.placement_enums import ROW_ENUM
 from pipeline.load.runs import id_runs
 from pipeline.rules.rows import CARD_ENUM
 
@@ -26,7 +26,6 @@ NOT_IN_FINGERPRINT = ("ruleset", "source_file", "source_line")
 _UNIT = "\x1f"  # between the columns of a row
 _RECORD = "\x1e"  # between rows
 _NULL = "\x00"
-ROW_ENUM = pl.Enum(PLACEMENT_ROWS)
 _U64 = np.uint64
 
 

@@ -17,12 +17,16 @@ import pyarrow as pa
 
 from parsers.lines import Chunk, Source, as_utf8
 from parsers.schema import TABLES, plain
+from pipeline.load.placement_enums import placements_frame
 
 Tables = dict[str, pl.DataFrame]
 
 
 def _frames(tables: dict[str, pa.Table]) -> Tables:
-    return {name: pl.from_arrow(plain(tables[name], name)) for name in TABLES}
+    frames = {
+        name: pl.from_arrow(plain(tables[name], name)) for name in TABLES if name != "placements"
+    }
+    return frames | {"placements": placements_frame(tables["placements"])}
 
 
 def _jsonl_lines(data: bytes, first_line: int, source_name: str) -> dict[str, pa.Table]:

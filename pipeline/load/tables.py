@@ -13,6 +13,7 @@ from __future__ import annotations
 import polars as pl
 
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
+from pipeline.load.placement_enums import PLACEMENT_ENUMS
 from pipeline.load.recompute import (
     COPIED_CONTEXT,
     PAIRWISE_SCHEMA,
@@ -42,7 +43,8 @@ PLAYER_HANDS_STAGED = (
     | HAND_NO
     | PART
 )
-PLACEMENTS_STAGED = _model(PLACEMENTS) | HAND_NO | PART
+#: ``card`` and ``row`` stay enums (``placement_enums``): written from their codes.
+PLACEMENTS_STAGED = _model(PLACEMENTS) | PLACEMENT_ENUMS | HAND_NO | PART
 PAIRWISE_STAGED = PAIRWISE_SCHEMA | HAND_NO | PART
 REJECTS_STAGED = _model(REJECTS) | PART
 STAGED: dict[str, dict[str, pl.DataType]] = {
