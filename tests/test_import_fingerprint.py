@@ -93,3 +93,12 @@ def test_a_hand_without_players_or_placements_still_has_its_fingerprint() -> Non
             "placements": tables["placements"].clear(),
         }
     )
+
+
+def test_hands_without_players_among_hands_with_them() -> None:
+    tables = _tables(sorted((SAMPLE / "ru").glob("*.*"))[0])
+    hands = tables["hands"].head(4)
+    lonely = hands["hand_id"][1]
+    players = tables["player_hands"].filter(pl.col("hand_id") != lonely)
+    found = fingerprints(hands, players, tables["placements"])
+    assert found.to_list() == _plain({**tables, "hands": hands, "player_hands": players})

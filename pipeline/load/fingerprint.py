@@ -17,6 +17,7 @@ import hashlib
 
 import numpy as np
 import polars as pl
+import pyarrow as pa
 
 from pipeline.load.placement_enums import ROW_ENUM
 from pipeline.load.runs import id_runs
@@ -87,14 +88,26 @@ def _placements_digest(placements: pl.DataFrame) -> pl.DataFrame:
 
 
 def _player_texts(player_hands: pl.DataFrame) -> pl.DataFrame:
-    """hand_id -> its player rows as text (``players``), in seat order."""
+    """hand_id -> its player rows as text in seat order, each row followed by ``_RECORD``
+    (``players``).
+
+    Sorted by hand and seat, a hand's rows lie side by side in one string buffer, so a
+    hand's text is a slice of it: only new offsets are made, no string is joined.
+    """
+    if player_hands.height == 0:
+        return pl.DataFrame(schema={"hand_id": pl.String, "players": pl.String})
     rows = player_hands.select(
-        "hand_id", "seat", text=_as_text(player_hands, list(player_hands.columns))
-    )
-    return (
-        rows.sort("hand_id", "seat")
-        .group_by("hand_id", maintain_order=True)
-        .agg(players=pl.col("text").str.join(_RECORD))
+        "hand_id",
+        "seat",
+        text=pl.concat_str(_as_text(player_hands, list(player_hands.columns)), pl.lit(_RECORD)),
+    ).sort("hand_id", "seat")
+    _, starts = id_runs(rows["hand_id"])
+    text = rows["text"].to_arrow()
+    offsets = np.frombuffer(text.buffers()[1], np.int64)[text.offset : text.offset + len(text) + 1]
+    hands = offsets[np.append(starts, len(text))]
+    joined = pa.LargeStringArray.from_buffers(len(starts), pa.py_buffer(hands), text.buffers()[2])
+    return pl.DataFrame(
+        {"hand_id": rows["hand_id"].gather(starts), "players": pl.from_arrow(joined)}
     )
 
 
@@ -110,9 +123,9 @@ def fingerprints(
         .select(
             pl.concat_str(
                 pl.col("text"),
-                pl.col("players").fill_null(_NULL),
+                pl.lit(_RECORD),
+                pl.col("players").fill_null(_NULL + _RECORD),
                 pl.col("placements_digest").fill_null(_NULL),
-                separator=_RECORD,
             )
         )
         .to_series()
