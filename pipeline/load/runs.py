@@ -4,6 +4,8 @@ Hashing a run's id once instead of every row's is the cheap way to key a table's
 by hand (``placements`` has some fifty rows a hand).
 """
 
+from __future__ import annotations
+
 import numpy as np
 import polars as pl
 
