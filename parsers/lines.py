@@ -58,7 +58,7 @@ class Source:
     def size(self) -> int:
         """Bytes to read (compressed size for ``.gz``), to balance work across processes."""
         if self.member is None:
-            return Path(self.path).stat().st_size
+            return os.stat(self.path).st_size
         with zipfile.ZipFile(self.path) as archive:
             return archive.getinfo(self.member).file_size
 
@@ -94,9 +94,10 @@ def expand(paths: list[str]) -> list[Source]:
         if path.is_dir():
             files = _folder_files(path)
         elif path.is_file():
-            files = [path]
+            files = [str(path)]
         elif _GLOB_CHARS & set(raw):
-            files = sorted(Path(p) for p in glob.glob(raw, recursive=True) if Path(p).is_file())
+            found = sorted(Path(p) for p in glob.glob(raw, recursive=True) if Path(p).is_file())
+            files = [str(p) for p in found]
         else:
             files = []
         if not files:
@@ -106,24 +107,37 @@ def expand(paths: list[str]) -> list[Source]:
     return sources
 
 
-def _folder_files(folder: Path) -> list[Path]:
-    """The files under ``folder`` (recursively, sorted), and the folders that cannot be listed."""
-    files: list[Path] = []
-    unlisted: list[Path] = []
-    for parent, _, names in os.walk(folder, onerror=lambda e: unlisted.append(Path(e.filename))):
-        files += [p for name in names if (p := Path(parent) / name).is_file()]
-    return sorted(files) + sorted(unlisted)
+def _folder_files(folder: Path) -> list[str]:
+    """The files under ``folder`` (recursively, sorted), and the folders that cannot be listed.
+
+    Paths stay strings (a ``Path`` per file costs more than reading a one-hand file) and
+    sort as ``pathlib`` sorts them, part by part.
+    """
+    files: list[str] = []
+    unlisted: list[str] = []
+    for parent, _, names in os.walk(folder, onerror=lambda e: unlisted.append(e.filename)):
+        files += [p for name in names if os.path.isfile(p := os.path.join(parent, name))]
+    return sorted(files, key=_parts) + sorted(unlisted, key=_parts)
 
 
-def _streams(file: Path) -> list[Source]:
-    if file.suffix.lower() != ".zip":
-        return [Source(str(file))]
+def _parts(path: str) -> list[str]:
+    """A path's parts: its place in ``pathlib``'s order.
+
+    >>> sorted(["a-b/x", "a/x"]), sorted(["a-b/x", "a/x"], key=_parts)
+    (['a-b/x', 'a/x'], ['a/x', 'a-b/x'])
+    """
+    return path.split(os.sep)
+
+
+def _streams(file: str) -> list[Source]:
+    if os.path.splitext(file)[1].lower() != ".zip":
+        return [Source(file)]
     try:
         with zipfile.ZipFile(file) as archive:
             members = [i.filename for i in archive.infolist() if not i.is_dir()]
     except (zipfile.BadZipFile, OSError):
-        return [Source(str(file))]  # read as it is: its lines are rejected, not lost
-    return [Source(str(file), member) for member in sorted(members)]
+        return [Source(file)]  # read as it is: its lines are rejected, not lost
+    return [Source(file, member) for member in sorted(members)]
 
 
 @contextmanager

@@ -25,7 +25,7 @@ from pipeline.cli.bench.parse import WARM_UP_HANDS, measure_once
 NAME = "small_files"
 TITLE = "ofc parse on one core: one-hand files against one file of the same hands"
 
-HANDS, QUICK_HANDS = 3_000, 100
+HANDS, QUICK_HANDS = 10_000, 100
 TARGET_RATIO = 3.0
 TARGET_100K_MINUTES = 2.0
 
