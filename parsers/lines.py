@@ -111,13 +111,35 @@ def _folder_files(folder: Path) -> list[str]:
     """The files under ``folder`` (recursively, sorted), and the folders that cannot be listed.
 
     Paths stay strings (a ``Path`` per file costs more than reading a one-hand file) and
-    sort as ``pathlib`` sorts them, part by part.
+    sort as ``pathlib`` sorts them, part by part. As ``os.walk`` does, links to folders are
+    not followed; a file is known by its folder entry, without a ``stat`` of its own.
     """
     files: list[str] = []
     unlisted: list[str] = []
-    for parent, _, names in os.walk(folder, onerror=lambda e: unlisted.append(e.filename)):
-        files += [p for name in names if os.path.isfile(p := os.path.join(parent, name))]
+    _walk(os.fspath(folder), files, unlisted)
     return sorted(files, key=_parts) + sorted(unlisted, key=_parts)
+
+
+def _walk(folder: str, files: list[str], unlisted: list[str]) -> None:
+    try:
+        with os.scandir(folder) as listing:
+            entries = list(listing)
+    except OSError:
+        unlisted.append(folder)
+        return
+    for entry in entries:
+        if _is_folder(entry):
+            _walk(entry.path, files, unlisted)
+        elif entry.is_file():
+            files.append(entry.path)
+
+
+def _is_folder(entry: os.DirEntry) -> bool:
+    """A folder to descend into: not a link to one (``os.walk``'s rule)."""
+    try:
+        return entry.is_dir(follow_symlinks=False)
+    except OSError:
+        return False
 
 
 def _parts(path: str) -> list[str]:

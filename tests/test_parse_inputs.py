@@ -1,0 +1,62 @@
+"""Which files a folder, a file or a glob names, and in what order (``parsers.lines.expand``).
+
+The order is the order hands are read in, so the first copy of a hand read twice
+is the one kept: it must be the order ``pathlib`` gives paths, part by part.
+"""
+
+from __future__ import annotations
+
+import os
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from ofc_core.errors import UserError
+from parsers.lines import Source, expand
+
+
+@pytest.fixture
+def tree(tmp_path: Path) -> Path:
+    for name in ("a/x.txt", "a-b/x.txt", "a/c/y.txt", "A.txt", "real/r.txt"):
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text("hand\n")
+    with zipfile.ZipFile(tmp_path / "z.zip", "w") as archive:
+        archive.writestr("inner/2.txt", "hand\n")
+        archive.writestr("inner/1.txt", "hand\n")
+    os.symlink(tmp_path / "real", tmp_path / "linked-folder")
+    os.symlink(tmp_path / "A.txt", tmp_path / "linked-file.txt")
+    os.symlink(tmp_path / "nowhere", tmp_path / "broken-link.txt")
+    os.mkfifo(tmp_path / "pipe")
+    return tmp_path
+
+
+def _names(sources: list[Source], root: Path) -> list[str]:
+    return [s.name.removeprefix(f"{root}/") for s in sources]
+
+
+def test_a_folder_lists_its_files_in_path_order(tree: Path) -> None:
+    assert _names(expand([str(tree)]), tree) == [
+        "A.txt",
+        "a/c/y.txt",  # "a" sorts before "a-b" as a part, though "/" > "-" as a character
+        "a/x.txt",
+        "a-b/x.txt",
+        "linked-file.txt",  # a link to a file is read; a link to a folder is not followed
+        "real/r.txt",
+        "z.zip!/inner/1.txt",  # an archive's members, sorted
+        "z.zip!/inner/2.txt",
+    ]
+
+
+def test_a_folder_written_with_a_trailing_slash_names_the_same_files(tree: Path) -> None:
+    assert expand([f"{tree}/"]) == expand([str(tree)])
+
+
+def test_files_and_globs_name_what_they_match(tree: Path) -> None:
+    assert _names(expand([str(tree / "a" / "x.txt")]), tree) == ["a/x.txt"]
+    assert _names(expand([str(tree / "a*" / "*.txt")]), tree) == ["a/x.txt", "a-b/x.txt"]
+
+
+def test_a_path_that_names_nothing_is_an_error(tree: Path) -> None:
+    with pytest.raises(UserError, match="no input at"):
+        expand([str(tree / "missing")])
