@@ -31,7 +31,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
-from parsers.lines import BOM, Source, as_utf8, choose_encoding, open_binary
+from parsers.lines import BOM, Source, as_utf8, choose_encoding, read_at_most
 
 #: Files of at most this many bytes (uncompressed) are read in batches.
 SMALL_FILE_BYTES = 1 << 20
@@ -51,8 +51,7 @@ class SmallFile:
 def read_small(source: Source) -> bytes | None:
     """The text of ``source`` as ``parsers.lines.read_chunks`` gives a file of one chunk
     (without a byte order mark, in UTF-8), or None when it is not small."""
-    with open_binary(source) as raw:
-        data = raw.read(SMALL_FILE_BYTES + 1)
+    data = read_at_most(source, SMALL_FILE_BYTES + 1)
     if len(data) > SMALL_FILE_BYTES:
         return None
     if data.startswith(BOM):

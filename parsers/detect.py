@@ -14,6 +14,8 @@ hand: ``None``.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 from parsers.formats import TEXT_FORMATS
 
 HEADERS = tuple((f.header_prefix, f.name) for f in TEXT_FORMATS.values())
@@ -26,7 +28,7 @@ ANY_ENCODING = ("utf-8", "cp1251", "utf-16", "utf-16-be", "koi8-r", "cp866", "ma
 def detect(head: str, max_lines: int = 1000) -> str | None:
     """The format of a file whose decoded beginning is ``head``, or None."""
     first = True
-    for raw in head.lstrip("\ufeff").split("\n", max_lines)[:max_lines]:
+    for raw in _lines(head.lstrip("\ufeff"), max_lines):
         line = raw.strip()
         if not line:
             continue
@@ -37,6 +39,22 @@ def detect(head: str, max_lines: int = 1000) -> str | None:
             if line.startswith(prefix):
                 return name
     return None
+
+
+def _lines(text: str, most: int) -> Iterator[str]:
+    """The first ``most`` lines of ``text``, one at a time (the first usually decides).
+
+    >>> list(_lines("a\\nb\\nc", 2)), list(_lines("", 5))
+    (['a', 'b'], [''])
+    """
+    start = 0
+    for _ in range(most):
+        end = text.find("\n", start)
+        if end < 0:
+            yield text[start:]
+            return
+        yield text[start:end]
+        start = end + 1
 
 
 def holds_no_hands(head: bytes) -> bool:

@@ -152,7 +152,7 @@ def _parts(path: str) -> list[str]:
 
 
 def _streams(file: str) -> list[Source]:
-    if os.path.splitext(file)[1].lower() != ".zip":
+    if not file.lower().endswith(".zip"):
         return [Source(file)]
     try:
         with zipfile.ZipFile(file) as archive:
@@ -172,6 +172,26 @@ def open_binary(source: Source) -> Iterator[BinaryIO]:
                 yield unzipped
         else:
             yield raw
+
+
+def read_at_most(source: Source, size: int) -> bytes:
+    """The first ``size`` bytes of the source (all of it when shorter), decompressed.
+
+    A plain file is read with bare system calls: a buffered file object costs
+    more than the read of a one-hand file (``docs/benchmarks.md``).
+    """
+    if source.member is not None or source.path.lower().endswith(".gz"):
+        with open_binary(source) as stream:
+            return stream.read(size)
+    fd = os.open(source.path, os.O_RDONLY)
+    try:
+        parts = []
+        while size > 0 and (part := os.read(fd, size)):
+            parts.append(part)
+            size -= len(part)
+        return b"".join(parts)
+    finally:
+        os.close(fd)
 
 
 @contextmanager

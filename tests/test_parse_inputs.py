@@ -1,4 +1,5 @@
-"""Which files a folder, a file or a glob names, and in what order (``parsers.lines.expand``).
+"""Which files a folder, a file or a glob names, and in what order (``parsers.lines.expand``);
+the first bytes of each (``parsers.lines.read_at_most``).
 
 The order is the order hands are read in, so the first copy of a hand read twice
 is the one kept: it must be the order ``pathlib`` gives paths, part by part.
@@ -6,6 +7,7 @@ is the one kept: it must be the order ``pathlib`` gives paths, part by part.
 
 from __future__ import annotations
 
+import gzip
 import os
 import zipfile
 from pathlib import Path
@@ -13,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from ofc_core.errors import UserError
-from parsers.lines import Source, expand
+from parsers.lines import Source, expand, read_at_most
 
 
 @pytest.fixture
@@ -60,3 +62,30 @@ def test_files_and_globs_name_what_they_match(tree: Path) -> None:
 def test_a_path_that_names_nothing_is_an_error(tree: Path) -> None:
     with pytest.raises(UserError, match="no input at"):
         expand([str(tree / "missing")])
+
+
+@pytest.mark.parametrize("size", [0, 3, 5, 6, 1 << 20])
+def test_read_at_most_gives_the_first_bytes_of_any_source(tmp_path: Path, size: int) -> None:
+    text = b"hand\n"
+    (tmp_path / "plain.txt").write_bytes(text)
+    with gzip.open(tmp_path / "packed.txt.gz", "wb") as packed:
+        packed.write(text)
+    with zipfile.ZipFile(tmp_path / "z.zip", "w") as archive:
+        archive.writestr("inner.txt", text)
+    sources = [
+        Source(str(tmp_path / "plain.txt")),
+        Source(str(tmp_path / "packed.txt.gz")),
+        Source(str(tmp_path / "z.zip"), "inner.txt"),
+    ]
+    assert [read_at_most(s, size) for s in sources] == [text[:size]] * 3
+
+
+def test_read_at_most_reads_a_large_file_whole(tmp_path: Path) -> None:
+    text = os.urandom(3 << 20)
+    (tmp_path / "big.bin").write_bytes(text)
+    assert read_at_most(Source(str(tmp_path / "big.bin")), 4 << 20) == text
+
+
+def test_read_at_most_of_a_missing_file_says_which(tmp_path: Path) -> None:
+    with pytest.raises(FileNotFoundError, match=r"gone\.txt"):
+        read_at_most(Source(str(tmp_path / "gone.txt")), 10)
