@@ -24,7 +24,10 @@ glibc the ``malloc`` settings do nothing.
 from __future__ import annotations
 
 import ctypes
+import gc
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 
 import numpy as np
 
@@ -61,3 +64,33 @@ def _no_huge_page_advice() -> None:
     set_advice = getattr(np._core.multiarray, "_set_madvise_hugepage", None)
     if set_advice is not None:
         set_advice(False)
+
+
+@contextmanager
+def start_up_frozen() -> Iterator[None]:
+    """Python's cycle collector leaves the objects alive now out of its collections until the
+    block ends.
+
+    The objects alive when a run starts are the modules and compiled code loaded
+    (about 160,000 after a first parse) and stay alive. A run of many small files
+    keeps a few objects per file, enough to make the collector walk every tracked
+    object now and then: 0.09 s a time, with the start-up's objects, against 0.5 s
+    for reading 10,000 one-hand files. Frozen objects are still freed as soon as
+    nothing refers to them; only reference cycles among them wait for the block's end.
+    A block inside another changes nothing.
+    """
+    global _frozen
+    if _frozen:
+        yield
+        return
+    gc.freeze()
+    _frozen = True
+    try:
+        yield
+    finally:
+        _frozen = False
+        gc.unfreeze()
+
+
+#: Whether a ``start_up_frozen`` block is open (``gc.get_freeze_count`` walks every frozen object).
+_frozen = False

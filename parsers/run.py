@@ -61,6 +61,7 @@ from parsers.lines import (
     read_chunks,
     read_head,
 )
+from parsers.memory import start_up_frozen
 from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
 from parsers.validate import validate
@@ -127,6 +128,7 @@ class Options:
     batch_rows: int = dataset.BATCH_ROWS
 
 
+@start_up_frozen()
 def parse_files(
     paths: list[str] | list[Path],
     out_dir: str | Path,
@@ -221,6 +223,7 @@ def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> 
         return parse_sources(sources, writer.add, options)
 
 
+@start_up_frozen()
 def parse_sources(sources: list[Source], sink: Sink, options: Options) -> list[FileSummary]:
     """Parse sources in order: consecutive small files of one text format together
     (``parsers.batch``), every other source on its own."""
