@@ -18,6 +18,7 @@ import shutil
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
+from functools import cached_property
 from pathlib import Path
 
 from ofc_core.errors import UserError
@@ -49,12 +50,16 @@ class Paths:
         return [self.db, self.lock, self.staging, self.db.with_name(self.db.name + ".wal")]
 
     def is_own(self, path: Path) -> bool:
-        """Whether ``path`` is the database or one of the import's own files."""
-        resolved = path.resolve()
-        for own in self.own_files():
-            if resolved == own or own in resolved.parents:
-                return True
-        return resolved.name.startswith(self.db.name + WORK_INFIX)
+        """Whether ``path`` (resolved, as ``db`` is) is the database, one of the import's own
+        files or inside one (the staging folder)."""
+        text = str(path)
+        if any(text == own or text.startswith(own + os.sep) for own in self._own_texts):
+            return True
+        return path.name.startswith(self.db.name + WORK_INFIX)
+
+    @cached_property
+    def _own_texts(self) -> tuple[str, ...]:
+        return tuple(map(str, self.own_files()))
 
 
 @contextmanager

@@ -11,10 +11,10 @@ their hands does.
 from __future__ import annotations
 
 import time
-from pathlib import Path
 
 import polars as pl
 
+from parsers.lines import Source, read_at_most
 from pipeline.load.files import Batch, Piece, whole_file
 from pipeline.load.parsing import parse_files_together
 from pipeline.load.staging import (
@@ -86,7 +86,7 @@ def _stage_together(
             hands=counts["hands"].get(path, 0),
             rejects=counts["rejects"].get(path, 0),
             consumed_end=size,
-            consumed_lines=Path(path).read_bytes().count(b"\n"),  # as a piece counts them
+            consumed_lines=read_at_most(Source(path), size).count(b"\n"),  # as a piece counts
             held_back_line=None,
             seconds=share,
             fast_path_fallbacks=fallbacks.get(path, 0),
