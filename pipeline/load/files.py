@@ -93,8 +93,9 @@ def input_files(
     exclude: Path | None = None,
     allow_empty: bool = False,
     confine_to: tuple[Path, ...] | None = None,
-) -> list[Path]:
-    """Every file the user's paths name (folders recursively, globs), skipping ``exclude``'s own.
+) -> list[str]:
+    """Every file the user's paths name (folders recursively, globs), resolved, skipping
+    ``exclude``'s own.
 
     ``allow_empty`` (``--watch``): a folder with no files yet is not an error.
     ``confine_to``: a file whose real location is outside these folders (a
@@ -104,7 +105,7 @@ def input_files(
 
     own = Paths(exclude) if exclude is not None else None
     resolve = Resolver()
-    found: dict[Path, None] = {}
+    found: dict[str, None] = {}
     for raw in paths:
         if confine_to is not None:
             check_inside(Path(raw), confine_to, raw)
@@ -122,7 +123,7 @@ def input_files(
 
 
 class Resolver:
-    """``Path(path).resolve()`` of many paths, each folder resolved once.
+    """``str(Path(path).resolve())`` of many paths, each folder resolved once.
 
     A file that is not a link resolves to its folder's real path and its own
     name; ``resolve`` would look up every part of every path (six system calls
@@ -132,14 +133,14 @@ class Resolver:
     def __init__(self) -> None:
         self._folders: dict[str, str] = {}
 
-    def __call__(self, path: str) -> Path:
+    def __call__(self, path: str) -> str:
         folder, name = os.path.split(path)
         if name in ("", ".", "..") or os.path.islink(path):
-            return Path(path).resolve()
+            return str(Path(path).resolve())
         real = self._folders.get(folder)
         if real is None:
-            real = self._folders[folder] = os.path.realpath(folder)
-        return Path(real, name)
+            real = self._folders[folder] = str(Path(folder).resolve())
+        return os.path.join(real, name)
 
 
 def feed(digest: Digest, path: str | Path, length: int) -> Digest:
@@ -161,11 +162,11 @@ def prefix_sha256(path: str | Path, length: int) -> str:
 
 
 def to_read(
-    path: Path, known: KnownFile | None, reread: bool, complete_only: bool
+    path: str | Path, known: KnownFile | None, reread: bool, complete_only: bool
 ) -> FileToRead | None:
     """What to read of ``path`` (None: nothing new); see the module docstring."""
-    stat = path.stat()
-    archive = path.suffix.lower() in ARCHIVE_SUFFIXES
+    stat = os.stat(path)
+    archive = str(path).lower().endswith(ARCHIVE_SUFFIXES)
     start = first_line = 0
     if known is not None and not reread:
         same = known.size_bytes == stat.st_size and known.mtime_ns == stat.st_mtime_ns

@@ -49,13 +49,12 @@ class Paths:
         """Paths an import creates, which must never be read as input."""
         return [self.db, self.lock, self.staging, self.db.with_name(self.db.name + ".wal")]
 
-    def is_own(self, path: Path) -> bool:
+    def is_own(self, path: str) -> bool:
         """Whether ``path`` (resolved, as ``db`` is) is the database, one of the import's own
         files or inside one (the staging folder)."""
-        text = str(path)
-        if any(text == own or text.startswith(own + os.sep) for own in self._own_texts):
+        if any(path == own or path.startswith(own + os.sep) for own in self._own_texts):
             return True
-        return path.name.startswith(self.db.name + WORK_INFIX)
+        return os.path.basename(path).startswith(self.db.name + WORK_INFIX)
 
     @cached_property
     def _own_texts(self) -> tuple[str, ...]:

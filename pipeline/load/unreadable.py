@@ -8,6 +8,7 @@ row per file and reason).
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import polars as pl
@@ -23,8 +24,11 @@ def unreadable_reason(path: str | Path) -> str | None:
     """Why ``path`` cannot be read (None: it can). Folders come here only when they could
     not be listed (``parsers.lines.expand``)."""
     try:
-        with open(path, "rb") as handle:
-            handle.read(1)
+        handle = os.open(path, os.O_RDONLY)  # bare system calls: this runs once per file
+        try:
+            os.read(handle, 1)
+        finally:
+            os.close(handle)
     except OSError as error:
         if Path(path).is_dir():
             return f"cannot read this folder ({error.strerror}): its files were not imported"
