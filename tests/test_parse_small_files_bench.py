@@ -1,4 +1,5 @@
-"""``ofc bench --only small_files``: one-hand files against one file, from a quick run."""
+"""``ofc bench --only small_files``: one-hand files against one file, parsed and imported, from
+a quick run."""
 
 from __future__ import annotations
 
@@ -24,6 +25,9 @@ def test_quick_small_files_benchmark_reports_both_and_their_ratio(
     assert ratio["value"] == pytest.approx(many / one, rel=0.01)
     assert ratio["target"] == small_files.TARGET_RATIO and ratio["better"] == "lower"
     assert figures["files_100k_minutes"]["target"] == small_files.TARGET_100K_MINUTES
+    imported = figures["import_many_files_s"]["value"], figures["import_one_file_s"]["value"]
+    assert figures["import_many_over_one"]["value"] == pytest.approx(imported[0] / imported[1])
+    assert figures["import_many_over_one"]["target"] == small_files.TARGET_RATIO
 
 
 def test_the_folder_holds_one_file_per_hand() -> None:

@@ -1,4 +1,4 @@
-"""Benchmark: ``ofc parse`` of many one-hand files against the same hands in one file.
+"""Benchmark: ``ofc parse`` and ``ofc import`` of many one-hand files against one file of them.
 
 Rooms and export tools often write one file per hand. The simulated ``en``
 file of the ``parse`` benchmark's kind (3-handed ``pineapple-1-6-american``)
@@ -9,21 +9,26 @@ another process) the one file, alternately, so both see the same load of a
 shared machine. The figures are the CPU seconds (user + system) of each,
 best of the runs, and their ratio, held to the target: many small files
 cost at most 3 times the one file. ``files_100k_minutes`` extrapolates the
-per-file cost to 100,000 one-hand files on two workers (two cores).
+per-file cost to 100,000 one-hand files on two workers (two cores). The
+same folder and file are then imported with ``ofc import`` (one run each,
+wall seconds of the whole process), held to the same ratio.
 """
 
 from __future__ import annotations
 
+import os
+import tempfile
 from pathlib import Path
 
 from pipeline.benchkit.figures import Figure
 from pipeline.benchkit.histories import CACHE, simulated
 from pipeline.benchkit.options import BenchOptions
 from pipeline.benchkit.timing import runs
+from pipeline.cli.bench.import_speed import measure_import
 from pipeline.cli.bench.parse import WARM_UP_HANDS, measure_once
 
 NAME = "small_files"
-TITLE = "ofc parse on one core: one-hand files against one file of the same hands"
+TITLE = "ofc parse (one core) and ofc import of one-hand files against one file of the same hands"
 
 HANDS, QUICK_HANDS = 10_000, 100
 TARGET_RATIO = 3.0
@@ -59,6 +64,12 @@ def run(options: BenchOptions) -> dict[str, Figure]:
     read = best["many"]["read"]
     context = f"{read:,.0f} hands, one core, one polars thread, best of {runs(repeat)}"
     per_file = many_s / max(read, 1)
+    return _parse_figures(many_s, one_s, per_file, read, context) | _import_figures(many, one_file)
+
+
+def _parse_figures(
+    many_s: float, one_s: float, per_file: float, read: float, context: str
+) -> dict[str, Figure]:
     return {
         "many_files_cpu_s": Figure(many_s, "s", note=f"{read:,.0f} one-hand files; {context}"),
         "one_file_cpu_s": Figure(one_s, "s", note=f"the same hands in one file; {context}"),
@@ -73,5 +84,31 @@ def run(options: BenchOptions) -> dict[str, Figure]:
             "min",
             target=TARGET_100K_MINUTES,
             note="100,000 one-hand files on two workers, extrapolated from the CPU per file",
+        ),
+    }
+
+
+def _import_figures(many: Path, one_file: Path) -> dict[str, Figure]:
+    """``ofc import`` of the folder, then of the one file, into new databases (one run each,
+    whole processes on all cores: listing and checking every file, reading, loading)."""
+    workers = os.cpu_count() or 1
+    seconds = {}
+    with tempfile.TemporaryDirectory(dir=CACHE) as folder:
+        for name, path in (("many", many), ("one", one_file)):
+            result = measure_import([path], Path(folder) / f"{name}.duckdb", workers)
+            seconds[name] = result["seconds"]
+    context = f"{workers} workers, one run"
+    return {
+        "import_many_files_s": Figure(
+            seconds["many"], "s", note=f"ofc import of the folder; {context}"
+        ),
+        "import_one_file_s": Figure(
+            seconds["one"], "s", note=f"ofc import of the one file; {context}"
+        ),
+        "import_many_over_one": Figure(
+            seconds["many"] / seconds["one"],
+            "x",
+            target=TARGET_RATIO,
+            note="wall seconds of importing the one-hand files over those of the one file",
         ),
     }
