@@ -32,6 +32,7 @@ import polars as pl
 import pyarrow as pa
 
 from ofc_core.errors import UserError
+from parsers.archives import opened
 from parsers.limits import last_blank
 
 #: About this much text is read at a time: below the 32 MB up to which ``malloc`` can reuse
@@ -59,7 +60,7 @@ class Source:
         """Bytes to read (compressed size for ``.gz``), to balance work across processes."""
         if self.member is None:
             return os.stat(self.path).st_size
-        with zipfile.ZipFile(self.path) as archive:
+        with opened(self.path) as archive:
             return archive.getinfo(self.member).file_size
 
 
@@ -200,7 +201,7 @@ def _open_raw(source: Source) -> Iterator[BinaryIO]:
         with open(source.path, "rb") as f:
             yield f
     else:
-        with zipfile.ZipFile(source.path) as archive, archive.open(source.member) as f:
+        with opened(source.path) as archive, archive.open(source.member) as f:
             yield f
 
 

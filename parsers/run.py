@@ -37,6 +37,7 @@ from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
 from ofc_core.rulesets import load_ruleset
 from parsers import batch, dataset, fast, jsonl, model
+from parsers.archives import archives_kept_open
 from parsers.detect import detect, holds_no_hands
 from parsers.extract import EXCERPT_CHARS
 from parsers.formats import TEXT_FORMATS
@@ -129,6 +130,7 @@ class Options:
 
 
 @start_up_frozen()
+@archives_kept_open()
 def parse_files(
     paths: list[str] | list[Path],
     out_dir: str | Path,
@@ -224,6 +226,7 @@ def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> 
 
 
 @start_up_frozen()
+@archives_kept_open()
 def parse_sources(sources: list[Source], sink: Sink, options: Options) -> list[FileSummary]:
     """Parse sources in order: consecutive small files of one text format together
     (``parsers.batch``), every other source on its own."""
