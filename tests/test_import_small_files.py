@@ -1,15 +1,17 @@
 """``ofc import`` reads consecutive small files together, as one staging task (``Batch``), and
 stores exactly what reading them one by one stores: hands, their files and lines, rejects,
 copies of one hand in two files (the first file's kept, the other counted or a conflict),
-and what ``source_files`` remembers."""
+and what ``source_files`` remembers. The small members of a zip archive are read so too."""
 
 from __future__ import annotations
 
+import zipfile
 from pathlib import Path
 
 import pytest
 
-from pipeline.load.files import Batch, groups, to_read
+from parsers.batch import SMALL_FILE_BYTES
+from pipeline.load.files import Batch, archive_tasks, groups, to_read
 from pipeline.load.importer import ImportOptions, _tasks, run_import
 from pipeline.load.progress import Progress
 from tests.import_support import UNNUMBERED, en_hands, query, simulate
@@ -82,3 +84,28 @@ def test_small_files_read_together_store_what_files_read_alone_do(
     assert read == 67 and read == added + duplicate + conflict + rejected
     assert (duplicate, conflict) == (2, 2)  # h010 again, h040 beside strays; h020, h050 changed
     assert rejected == 3  # the broken hand and the two runs of stray lines
+
+
+def test_small_members_of_a_zip_read_together_store_what_members_read_alone_do(
+    folder: Path, tmp_path: Path
+) -> None:
+    archive = tmp_path / "hands.zip"
+    with zipfile.ZipFile(archive, "w") as packed:
+        for path in sorted(folder.iterdir()):
+            packed.write(path, f"export/{path.name}")
+        packed.writestr(
+            "export/big.txt",
+            en_hands(simulate(tmp_path / "big.txt", 1, seed=5).read_text())[0]
+            + "\n" * SMALL_FILE_BYTES,
+        )
+    assert [type(t).__name__ for t in archive_tasks(str(archive), 16 << 20)] == ["Piece", "Batch"]
+    together, alone = tmp_path / "together.duckdb", tmp_path / "alone.duckdb"
+    for db, chunk_bytes in ((together, 16 << 20), (alone, ALONE)):
+        options = ImportOptions(paths=(str(archive),), db=db, chunk_bytes=chunk_bytes)
+        run_import(options, Progress(quiet=True))
+    got, want = _tables(together), _tables(alone)
+    assert got == want
+    read, added, duplicate, conflict, rejected = got["counts"][0]
+    assert read == 68 and read == added + duplicate + conflict + rejected
+    assert (duplicate, conflict, rejected) == (2, 2, 3)
+    assert {row[2].split("!/")[1] for row in got["hands"]} >= {"export/h000.txt", "export/big.txt"}

@@ -8,9 +8,10 @@ rewritten* (read from the start; hands already stored are recognised by
 their id and fingerprint). Plain files are cut into pieces of about
 ``chunk_bytes`` between hands (after a blank line; after a line end in
 ``jsonl``), so one large file keeps every worker busy and memory flat;
-each ``.zip`` member and ``.gz`` file is one piece, read as a stream
+each ``.gz`` file and large ``.zip`` member is one piece, read as a stream
 (``pipeline.load.staging`` stages it a chunk at a time). Consecutive small
-plain files read from their start are one task together (``Batch``, ``groups``).
+plain files read from their start are one task together (``Batch``, ``groups``),
+and so are consecutive small members of a zip (``archive_tasks``).
 """
 
 from __future__ import annotations
@@ -18,10 +19,11 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-from collections.abc import Iterator
+import zipfile
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from ofc_core.errors import UserError
 from parsers.batch import BATCH_FILES, SMALL_FILE_BYTES
@@ -36,6 +38,7 @@ _BLOCK = 8 << 20
 _BOM = b"\xef\xbb\xbf"
 _HAND_END = {"text": re.compile(rb"\n\r?\n"), "jsonl": re.compile(rb"\n")}
 ARCHIVE_SUFFIXES = (".zip", ".gz")
+T = TypeVar("T")
 _BLANK_END = (b"\n\n", b"\n\r\n")  # a piece ending so ends between hands
 
 
@@ -68,11 +71,25 @@ class Piece:
 
 
 @dataclass(frozen=True)
-class Batch:
-    """Small whole files read as one staging task (``parsers.batch``), with their sizes:
-    many one-hand files cost about what one file of their hands does."""
+class SmallInput:
+    """A small plain file, or a small member of a zip archive, read whole in a ``Batch``;
+    ``size``: its bytes (uncompressed)."""
 
-    files: tuple[tuple[str, int], ...]
+    path: str
+    size: int
+    member: str | None = None
+
+    @property
+    def source(self) -> Source:
+        return Source(self.path, self.member)
+
+
+@dataclass(frozen=True)
+class Batch:
+    """Small whole files (or members of one archive) read as one staging task
+    (``parsers.batch``): many one-hand files cost about what one file of their hands does."""
+
+    files: tuple[SmallInput, ...]
 
 
 @dataclass(frozen=True)
@@ -200,23 +217,68 @@ def groups(
 ) -> Iterator[list[FileToRead]]:
     """The files in order, consecutive batchable ones together (up to ``BATCH_FILES`` files
     or ``chunk_bytes`` bytes), every other file alone."""
-    pending: list[FileToRead] = []
-    size = 0  # bytes pending
-    for file in files:
+    return _runs(files, lambda f: batchable(f, complete_only), lambda f: f.size, chunk_bytes)
+
+
+def _runs(
+    items: list[T], small: Callable[[T], bool], size: Callable[[T], int], chunk_bytes: int
+) -> Iterator[list[T]]:
+    """``items`` in order, consecutive small ones together (up to ``BATCH_FILES`` of them or
+    ``chunk_bytes`` bytes), every other one alone."""
+    pending: list[T] = []
+    pending_bytes = 0
+    for item in items:
         if pending and (
-            not batchable(file, complete_only)
+            not small(item)
             or len(pending) >= BATCH_FILES
-            or size + file.size > chunk_bytes
+            or pending_bytes + size(item) > chunk_bytes
         ):
             yield pending
-            pending, size = [], 0
-        if batchable(file, complete_only):
-            pending.append(file)
-            size += file.size
+            pending, pending_bytes = [], 0
+        if small(item):
+            pending.append(item)
+            pending_bytes += size(item)
         else:
-            yield [file]
+            yield [item]
     if pending:
         yield pending
+
+
+def archive_tasks(path: str, chunk_bytes: int) -> Iterator[Piece | Batch]:
+    """An archive's members, each read whole: consecutive small members of a zip together
+    (``Batch``, grouped as small files are), every other member (a ``.gz`` file, a zip that
+    does not open) a piece of its own, read as a stream."""
+    sizes = _member_sizes(path)
+    members = [
+        SmallInput(path, sizes.get(source.member or "", SMALL_FILE_BYTES + 1), source.member)
+        for source in expand([path])
+    ]
+    for run in _runs(members, _small_member, lambda m: m.size, chunk_bytes):
+        if len(run) > 1:
+            yield Batch(tuple(run))
+        else:
+            yield member_piece(run[0])
+
+
+def member_piece(member: SmallInput) -> Piece:
+    """An archive member (or a ``.gz`` file: ``member`` None) as one piece, read as a stream."""
+    return Piece(member.path, member.member, 0, None, 1, None, "utf-8", True)
+
+
+def _small_member(member: SmallInput) -> bool:
+    name = member.member
+    return name is not None and not name.lower().endswith(".gz") and member.size <= SMALL_FILE_BYTES
+
+
+def _member_sizes(path: str) -> dict[str, int]:
+    """Each member's uncompressed bytes (none when ``path`` is not a zip that opens)."""
+    if not path.lower().endswith(".zip"):
+        return {}
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return {info.filename: info.file_size for info in archive.infolist()}
+    except (zipfile.BadZipFile, OSError):
+        return {}
 
 
 def holds_no_hands(path: str) -> bool:
@@ -269,15 +331,11 @@ def _skip_line(buffer: bytearray) -> tuple[bool, int]:
 def pieces(
     file: FileToRead, chunk_bytes: int = CHUNK_BYTES, digest: Digest | None = None
 ) -> Iterator[Piece]:
-    """The file's new part in pieces, each ending after a hand (see the module docstring).
+    """A plain file's new part in pieces, each ending after a hand (see the module docstring).
 
     ``digest`` (a ``hashlib`` object), when given, is fed every byte read, so
     the file's sha256 costs no second read.
     """
-    if file.archive:
-        for source in expand([file.path]):
-            yield Piece(file.path, source.member, 0, None, 1, None, "utf-8", True)
-        return
     encoding, fmt = _file_kind(file.path)
     hand_end = _HAND_END["jsonl" if fmt == "jsonl" else "text"]
     start, line = file.start, file.first_line + 1

@@ -29,6 +29,9 @@ from pipeline.load.files import (
     Batch,
     Digest,
     FileToRead,
+    Piece,
+    SmallInput,
+    archive_tasks,
     feed,
     groups,
     holds_no_hands,
@@ -123,7 +126,8 @@ def _tasks(
     owner: dict[int, tuple[str, int]],
     digests: dict[str, Digest],
 ) -> Iterator[Task]:
-    """Numbered pieces of every file, and batches of small files (a part number per file).
+    """Numbered pieces of every file, and batches of small files or of an archive's small
+    members (a part number per file or member; an archive's bytes shared among its members).
 
     ``owner`` learns each part's file and byte count; ``digests`` gets each
     plain file's sha256, fed while the file is cut (its prefix first when the
@@ -134,19 +138,30 @@ def _tasks(
         if len(group) > 1:
             for i, file in enumerate(group):
                 owner[part + 1 + i] = (file.path, file.size)
-            yield part + 1, Batch(tuple((f.path, f.size) for f in group))
+            yield part + 1, Batch(tuple(SmallInput(f.path, f.size) for f in group))
             part += len(group)
             continue
         [file] = group
-        digest = None
-        if not file.archive:
-            digest = feed(hashlib.sha256(), file.path, file.start)
-            digests[file.path] = digest
+        if file.archive:
+            tasks = list(archive_tasks(file.path, chunk_bytes))
+            share = file.size // max(sum(map(_parts_of, tasks)), 1)
+            for task in tasks:
+                for k in range(_parts_of(task)):
+                    owner[part + 1 + k] = (file.path, share)
+                yield part + 1, task
+                part += _parts_of(task)
+            continue
+        digest = feed(hashlib.sha256(), file.path, file.start)
+        digests[file.path] = digest
         for piece in pieces(file, chunk_bytes, digest):
             part += 1
-            size = file.size - file.start if piece.end is None else piece.end - piece.start
-            owner[part] = (file.path, size)
+            owner[part] = (file.path, piece.end - piece.start)
             yield part, piece
+
+
+def _parts_of(task: Piece | Batch) -> int:
+    """Part numbers a task takes: one per file of a batch."""
+    return len(task.files) if isinstance(task, Batch) else 1
 
 
 def _record(progress: _FileProgress, digest: Digest | None) -> store.FileRecord:

@@ -92,9 +92,12 @@ class _PerChunk:
             self._on_chunk(_frames(tables))
 
 
-def parse_files_together(paths: list[str], ruleset: str | None) -> tuple[Tables, dict[str, int]]:
-    """The model tables of small files read as one chunk where they read cleanly
-    (``parsers.run.parse_sources``), and per file, the chunks the fast path failed on."""
+def parse_files_together(
+    sources: list[Source], ruleset: str | None
+) -> tuple[Tables, dict[str, int]]:
+    """The model tables of small files (or archive members) read as one chunk where they read
+    cleanly (``parsers.run.parse_sources``), and per file (by its ``Source.name``), the
+    chunks the fast path failed on."""
     from parsers.run import Options, parse_sources
 
     parts: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
@@ -102,7 +105,7 @@ def parse_files_together(paths: list[str], ruleset: str | None) -> tuple[Tables,
     def sink(name: str, rows: pa.Table) -> None:
         parts[name].append(plain(rows, name))
 
-    summaries = parse_sources([Source(path) for path in paths], sink, Options(ruleset=ruleset))
+    summaries = parse_sources(sources, sink, Options(ruleset=ruleset))
     tables = {
         name: pa.concat_tables(rows or [TABLES[name].empty_table()]) for name, rows in parts.items()
     }

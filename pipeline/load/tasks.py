@@ -14,8 +14,8 @@ import time
 
 import polars as pl
 
-from parsers.lines import Source, read_at_most
-from pipeline.load.files import Batch, Piece, whole_file
+from parsers.lines import read_at_most
+from pipeline.load.files import Batch, Piece, SmallInput, member_piece, whole_file
 from pipeline.load.parsing import parse_files_together
 from pipeline.load.staging import (
     StageOptions,
@@ -43,14 +43,19 @@ def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageRe
     (the first read wins); the others are staged together, as the part of the
     first of them.
     """
-    paths = [path for path, _ in batch.files]
-    tables, fallbacks = parse_files_together(paths, options.ruleset_override)
+    sources = [file.source for file in batch.files]
+    tables, fallbacks = parse_files_together(sources, options.ruleset_override)
     hands = tables["hands"]
     shared = set(hands.filter(pl.col("hand_id").is_duplicated()).get_column("source_file"))
-    together = [i for i, path in enumerate(paths) if path not in shared]
+    together = [i for i, source in enumerate(sources) if source.name not in shared]
     results = _stage_together(part, batch, together, tables, fallbacks, options)
-    alone = [i for i, path in enumerate(paths) if path in shared]
-    return results + [stage_piece(part + i, whole_file(*batch.files[i]), options) for i in alone]
+    alone = [i for i, source in enumerate(sources) if source.name in shared]
+    return results + [stage_piece(part + i, _whole(batch.files[i]), options) for i in alone]
+
+
+def _whole(file: SmallInput) -> Piece:
+    """A file (or member) of a batch as a piece of its own."""
+    return whole_file(file.path, file.size) if file.member is None else member_piece(file)
 
 
 def _stage_together(
@@ -65,10 +70,10 @@ def _stage_together(
     if not together:
         return []
     began = time.perf_counter()
-    paths = [batch.files[i][0] for i in together]
+    names = [batch.files[i].source.name for i in together]
     number = part + together[0]
     frames = stage_tables(
-        _only_files(tables, paths),
+        _only_files(tables, names),
         number,
         cached_loader(options.rules_file),
         options.ruleset_override,
@@ -79,29 +84,45 @@ def _stage_together(
         for name in ("hands", "rejects")
     }
     share = (time.perf_counter() - began) / len(together)
-    return [
-        StageResult(
-            part=part + i,
-            path=path,
-            hands=counts["hands"].get(path, 0),
-            rejects=counts["rejects"].get(path, 0),
-            consumed_end=size,
-            consumed_lines=read_at_most(Source(path), size).count(b"\n"),  # as a piece counts
-            held_back_line=None,
-            seconds=share,
-            fast_path_fallbacks=fallbacks.get(path, 0),
-        )
-        for i, (path, size) in ((i, batch.files[i]) for i in together)
-    ]
+    return [_result(part + i, batch.files[i], counts, share, fallbacks) for i in together]
 
 
-def _only_files(tables: dict[str, pl.DataFrame], paths: list[str]) -> dict[str, pl.DataFrame]:
-    """The rows of ``tables`` read from ``paths`` (whose hand ids no other file has)."""
-    hands = tables["hands"].filter(pl.col("source_file").is_in(paths))
+def _result(
+    part: int,
+    file: SmallInput,
+    counts: dict[str, dict[str, int]],
+    seconds: float,
+    fallbacks: dict[str, int],
+) -> StageResult:
+    """What staging a file (or member) of a batch gave: its hands and rejects, and how far it
+    was read (a member, like a whole archive, is read to its end: nothing to remember)."""
+    name = file.source.name
+    plain = file.member is None
+    return StageResult(
+        part=part,
+        path=file.path,
+        hands=counts["hands"].get(name, 0),
+        rejects=counts["rejects"].get(name, 0),
+        consumed_end=file.size if plain else None,
+        consumed_lines=_lines(file) if plain else 0,
+        held_back_line=None,
+        seconds=seconds,
+        fast_path_fallbacks=fallbacks.get(name, 0),
+    )
+
+
+def _lines(file: SmallInput) -> int:
+    """The line ends of a plain file's ``size`` bytes, as a piece counts them."""
+    return read_at_most(file.source, file.size).count(b"\n")
+
+
+def _only_files(tables: dict[str, pl.DataFrame], names: list[str]) -> dict[str, pl.DataFrame]:
+    """The rows of ``tables`` read from the files ``names`` (whose hand ids no other file has)."""
+    hands = tables["hands"].filter(pl.col("source_file").is_in(names))
     kept = hands.select("hand_id")
     return {
         "hands": hands,
         "player_hands": tables["player_hands"].join(kept, on="hand_id", how="semi"),
         "placements": tables["placements"].join(kept, on="hand_id", how="semi"),
-        "rejects": tables["rejects"].filter(pl.col("source_file").is_in(paths)),
+        "rejects": tables["rejects"].filter(pl.col("source_file").is_in(names)),
     }
