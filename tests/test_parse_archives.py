@@ -5,6 +5,7 @@ give; more archives than are kept open at once still read, and none stays open a
 from __future__ import annotations
 
 import os
+import threading
 import zipfile
 from pathlib import Path
 
@@ -74,4 +75,21 @@ def test_more_archives_than_are_kept_open(hands: list[str], tmp_path: Path) -> N
     summary = parse_files(paths, tmp_path / "out", workers=1)
     assert summary.stored == 2 * count
     assert _open_files() == before
-    assert archives._kept is None
+    assert archives.kept_open() is None
+
+
+def test_at_most_kept_archives_stay_open_each_thread_its_own(
+    hands: list[str], tmp_path: Path
+) -> None:
+    paths = [_zip(tmp_path / f"b{k:02d}.zip", hands[:1]) for k in range(archives.KEPT + 3)]
+    seen_by_another_thread: list[int | None] = []
+    with archives.archives_kept_open():
+        for path in paths:
+            with archives.opened(path) as archive:
+                assert archive.read("h000.txt").decode() == hands[0]
+        assert archives.kept_open() == archives.KEPT
+        other = threading.Thread(target=lambda: seen_by_another_thread.append(archives.kept_open()))
+        other.start()
+        other.join()
+    assert seen_by_another_thread == [None]
+    assert archives.kept_open() is None
