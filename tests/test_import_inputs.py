@@ -71,7 +71,7 @@ def _files(*sizes: int) -> list[FileToRead]:
 
 def test_a_batch_ends_before_its_bytes_pass_the_chunk_size() -> None:
     batches = groups(_files(40, 40, 20, 1, 100, 30, 30), chunk_bytes=100, complete_only=False)
-    assert [[f.size for f in batch] for batch in batches] == [[40, 40, 20], [1], [100], [30, 30]]
+    assert [[f.size for f, _ in batch] for batch in batches] == [[40, 40, 20], [1], [100], [30, 30]]
 
 
 def test_a_batch_holds_at_most_batch_files_files() -> None:

@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from parsers.batch import SMALL_FILE_BYTES
-from pipeline.load.files import Batch, archive_tasks, groups, to_read
+from pipeline.load.files import Batch, groups, to_read
 from pipeline.load.importer import ImportOptions, _tasks, run_import
 from pipeline.load.progress import Progress
 from tests.import_support import UNNUMBERED, en_hands, query, simulate
@@ -98,7 +98,8 @@ def test_small_members_of_a_zip_read_together_store_what_members_read_alone_do(
             en_hands(simulate(tmp_path / "big.txt", 1, seed=5).read_text())[0]
             + "\n" * SMALL_FILE_BYTES,
         )
-    assert [type(t).__name__ for t in archive_tasks(str(archive), 16 << 20)] == ["Piece", "Batch"]
+    files = [to_read(archive, None, False, False)]
+    assert [len(g) for g in groups(files, 16 << 20, False)] == [1, 65]  # big.txt, then the rest
     together, alone = tmp_path / "together.duckdb", tmp_path / "alone.duckdb"
     for db, chunk_bytes in ((together, 16 << 20), (alone, ALONE)):
         options = ImportOptions(paths=(str(archive),), db=db, chunk_bytes=chunk_bytes)
@@ -109,3 +110,25 @@ def test_small_members_of_a_zip_read_together_store_what_members_read_alone_do(
     assert read == 68 and read == added + duplicate + conflict + rejected
     assert (duplicate, conflict, rejected) == (2, 2, 3)
     assert {row[2].split("!/")[1] for row in got["hands"]} >= {"export/h000.txt", "export/big.txt"}
+
+
+def test_one_hand_zips_and_files_read_together_store_what_each_read_alone_does(
+    folder: Path, tmp_path: Path
+) -> None:
+    mixed = tmp_path / "mixed"
+    mixed.mkdir()
+    for k, path in enumerate(sorted(folder.iterdir())):
+        if k % 3:  # two in three zipped, one member each; the others plain
+            with zipfile.ZipFile(mixed / f"{path.stem}.zip", "w") as packed:
+                packed.write(path, path.name)
+        else:
+            (mixed / path.name).write_bytes(path.read_bytes())
+    files = [to_read(p, None, False, False) for p in sorted(mixed.iterdir())]
+    assert [len(g) for g in groups(files, 16 << 20, False)] == [len(files)]
+    together, alone = tmp_path / "together.duckdb", tmp_path / "alone.duckdb"
+    for db, chunk_bytes in ((together, 16 << 20), (alone, ALONE)):
+        options = ImportOptions(paths=(str(mixed),), db=db, chunk_bytes=chunk_bytes)
+        run_import(options, Progress(quiet=True))
+    got, want = _tables(together), _tables(alone)
+    assert got == want
+    assert got["counts"][0][0] == 67

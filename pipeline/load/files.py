@@ -11,7 +11,7 @@ their id and fingerprint). Plain files are cut into pieces of about
 each ``.gz`` file and large ``.zip`` member is one piece, read as a stream
 (``pipeline.load.staging`` stages it a chunk at a time). Consecutive small
 plain files read from their start are one task together (``Batch``, ``groups``),
-and so are consecutive small members of a zip (``archive_tasks``).
+and so are small members of zips, across archives and files (``groups``).
 """
 
 from __future__ import annotations
@@ -212,12 +212,41 @@ def batchable(file: FileToRead, complete_only: bool) -> bool:
     return small and file.start == 0 and not complete_only
 
 
+#: What one task reads: a file's new part (``None``: the plain file) or one of its members.
+Input = tuple[FileToRead, SmallInput | None]
+
+
 def groups(
-    files: list[FileToRead], chunk_bytes: int, complete_only: bool
-) -> Iterator[list[FileToRead]]:
-    """The files in order, consecutive batchable ones together (up to ``BATCH_FILES`` files
-    or ``chunk_bytes`` bytes), every other file alone."""
-    return _runs(files, lambda f: batchable(f, complete_only), lambda f: f.size, chunk_bytes)
+    files: list[FileToRead],
+    chunk_bytes: int,
+    complete_only: bool,
+    members: dict[str, list[SmallInput]] | None = None,
+) -> Iterator[list[Input]]:
+    """The files' inputs in order (a plain file, or each member of an archive), consecutive
+    small ones together, across files (up to ``BATCH_FILES`` of them or ``chunk_bytes``
+    bytes), every other one alone. ``members``: each archive's, when already listed
+    (``archive_members``).
+
+    Small: a plain file read from its start outside ``--watch`` (``batchable``), a zip
+    member of at most ``SMALL_FILE_BYTES`` (its declared size bounds what is read of it).
+    """
+    members = members if members is not None else listed_members(files)
+
+    def small(item: Input) -> bool:
+        file, member = item
+        return batchable(file, complete_only) if member is None else _small_member(member)
+
+    def size(item: Input) -> int:
+        file, member = item
+        return file.size if member is None else member.size
+
+    inputs = [(f, m) for f in files for m in (members[f.path] if f.archive else [None])]
+    return _runs(inputs, small, size, chunk_bytes)
+
+
+def listed_members(files: list[FileToRead]) -> dict[str, list[SmallInput]]:
+    """The members of each archive among ``files``."""
+    return {f.path: archive_members(f.path) for f in files if f.archive}
 
 
 def _runs(
@@ -244,20 +273,14 @@ def _runs(
         yield pending
 
 
-def archive_tasks(path: str, chunk_bytes: int) -> Iterator[Piece | Batch]:
-    """An archive's members, each read whole: consecutive small members of a zip together
-    (``Batch``, grouped as small files are), every other member (a ``.gz`` file, a zip that
-    does not open) a piece of its own, read as a stream."""
+def archive_members(path: str) -> list[SmallInput]:
+    """An archive's members with their declared sizes (a ``.gz`` file, or a zip that does not
+    open: one member, ``None``, of unknown size), as ``parsers.lines.expand`` lists them."""
     sizes = _member_sizes(path)
-    members = [
+    return [
         SmallInput(path, sizes.get(source.member or "", SMALL_FILE_BYTES + 1), source.member)
         for source in expand([path])
     ]
-    for run in _runs(members, _small_member, lambda m: m.size, chunk_bytes):
-        if len(run) > 1:
-            yield Batch(tuple(run))
-        else:
-            yield member_piece(run[0])
 
 
 def member_piece(member: SmallInput) -> Piece:

@@ -29,13 +29,13 @@ from pipeline.load.files import (
     Batch,
     Digest,
     FileToRead,
-    Piece,
     SmallInput,
-    archive_tasks,
     feed,
     groups,
     holds_no_hands,
     input_files,
+    listed_members,
+    member_piece,
     pieces,
     prefix_sha256,
     to_read,
@@ -126,30 +126,28 @@ def _tasks(
     owner: dict[int, tuple[str, int]],
     digests: dict[str, Digest],
 ) -> Iterator[Task]:
-    """Numbered pieces of every file, and batches of small files or of an archive's small
-    members (a part number per file or member; an archive's bytes shared among its members).
+    """Numbered pieces of every file, and batches of small files and small zip members (a
+    part number per file or member; an archive's bytes shared among its members).
 
     ``owner`` learns each part's file and byte count; ``digests`` gets each
     plain file's sha256, fed while the file is cut (its prefix first when the
     file has grown).
     """
     part = 0
-    for group in groups(files, chunk_bytes, complete_only):
+    members = listed_members(files)
+    shares = {path: size // max(len(members[path]), 1) for path, size in _archive_sizes(files)}
+    for group in groups(files, chunk_bytes, complete_only, members):
         if len(group) > 1:
-            for i, file in enumerate(group):
-                owner[part + 1 + i] = (file.path, file.size)
-            yield part + 1, Batch(tuple(SmallInput(f.path, f.size) for f in group))
+            for i, (file, _) in enumerate(group):
+                owner[part + 1 + i] = (file.path, shares.get(file.path, file.size))
+            yield part + 1, Batch(tuple(m or SmallInput(f.path, f.size) for f, m in group))
             part += len(group)
             continue
-        [file] = group
-        if file.archive:
-            tasks = list(archive_tasks(file.path, chunk_bytes))
-            share = file.size // max(sum(map(_parts_of, tasks)), 1)
-            for task in tasks:
-                for k in range(_parts_of(task)):
-                    owner[part + 1 + k] = (file.path, share)
-                yield part + 1, task
-                part += _parts_of(task)
+        [(file, member)] = group
+        if member is not None:
+            part += 1
+            owner[part] = (file.path, shares[file.path])
+            yield part, member_piece(member)
             continue
         digest = feed(hashlib.sha256(), file.path, file.start)
         digests[file.path] = digest
@@ -159,9 +157,8 @@ def _tasks(
             yield part, piece
 
 
-def _parts_of(task: Piece | Batch) -> int:
-    """Part numbers a task takes: one per file of a batch."""
-    return len(task.files) if isinstance(task, Batch) else 1
+def _archive_sizes(files: list[FileToRead]) -> Iterator[tuple[str, int]]:
+    return ((f.path, f.size) for f in files if f.archive)
 
 
 def _record(progress: _FileProgress, digest: Digest | None) -> store.FileRecord:
