@@ -23,7 +23,7 @@ import zipfile
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Protocol, TypeVar
+from typing import Protocol
 
 from ofc_core.errors import UserError
 from parsers.batch import BATCH_FILES, SMALL_FILE_BYTES
@@ -38,7 +38,6 @@ _BLOCK = 8 << 20
 _BOM = b"\xef\xbb\xbf"
 _HAND_END = {"text": re.compile(rb"\n\r?\n"), "jsonl": re.compile(rb"\n")}
 ARCHIVE_SUFFIXES = (".zip", ".gz")
-T = TypeVar("T")
 _BLANK_END = (b"\n\n", b"\n\r\n")  # a piece ending so ends between hands
 
 
@@ -250,11 +249,14 @@ def listed_members(files: list[FileToRead]) -> dict[str, list[SmallInput]]:
 
 
 def _runs(
-    items: list[T], small: Callable[[T], bool], size: Callable[[T], int], chunk_bytes: int
-) -> Iterator[list[T]]:
+    items: list[Input],
+    small: Callable[[Input], bool],
+    size: Callable[[Input], int],
+    chunk_bytes: int,
+) -> Iterator[list[Input]]:
     """``items`` in order, consecutive small ones together (up to ``BATCH_FILES`` of them or
     ``chunk_bytes`` bytes), every other one alone."""
-    pending: list[T] = []
+    pending: list[Input] = []
     pending_bytes = 0
     for item in items:
         if pending and (
