@@ -135,7 +135,7 @@ def _tasks(
     """
     part = 0
     members = listed_members(files)
-    shares = {path: size // max(len(members[path]), 1) for path, size in _archive_sizes(files)}
+    shares = {f.path: f.size // max(len(members[f.path]), 1) for f in files if f.archive}
     for group in groups(files, chunk_bytes, complete_only, members):
         if len(group) > 1:
             for i, (file, _) in enumerate(group):
@@ -155,10 +155,6 @@ def _tasks(
             part += 1
             owner[part] = (file.path, piece.end - piece.start)
             yield part, piece
-
-
-def _archive_sizes(files: list[FileToRead]) -> Iterator[tuple[str, int]]:
-    return ((f.path, f.size) for f in files if f.archive)
 
 
 def _record(progress: _FileProgress, digest: Digest | None) -> store.FileRecord:
