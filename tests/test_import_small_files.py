@@ -64,6 +64,15 @@ def _tables(db: Path) -> dict[str, list[tuple]]:
     }
 
 
+def _together_and_alone(path: Path, tmp_path: Path) -> tuple[dict, dict]:
+    """The tables of ``path`` imported with small inputs read together, then each alone."""
+    together, alone = tmp_path / "together.duckdb", tmp_path / "alone.duckdb"
+    for db, chunk_bytes in ((together, 16 << 20), (alone, ALONE)):
+        options = ImportOptions(paths=(str(path),), db=db, chunk_bytes=chunk_bytes)
+        run_import(options, Progress(quiet=True))
+    return _tables(together), _tables(alone)
+
+
 def test_small_files_are_read_in_one_task(folder: Path) -> None:
     files = [to_read(p, None, False, False) for p in sorted(folder.iterdir())]
     assert [len(g) for g in groups(files, 16 << 20, False)] == [len(files)]
@@ -74,11 +83,7 @@ def test_small_files_are_read_in_one_task(folder: Path) -> None:
 def test_small_files_read_together_store_what_files_read_alone_do(
     folder: Path, tmp_path: Path
 ) -> None:
-    together, alone = tmp_path / "together.duckdb", tmp_path / "alone.duckdb"
-    for db, chunk_bytes in ((together, 16 << 20), (alone, ALONE)):
-        options = ImportOptions(paths=(str(folder),), db=db, chunk_bytes=chunk_bytes)
-        run_import(options, Progress(quiet=True))
-    got, want = _tables(together), _tables(alone)
+    got, want = _together_and_alone(folder, tmp_path)
     assert got == want
     read, added, duplicate, conflict, rejected = got["counts"][0]
     assert read == 67 and read == added + duplicate + conflict + rejected
@@ -100,11 +105,7 @@ def test_small_members_of_a_zip_read_together_store_what_members_read_alone_do(
         )
     files = [to_read(archive, None, False, False)]
     assert [len(g) for g in groups(files, 16 << 20, False)] == [1, 65]  # big.txt, then the rest
-    together, alone = tmp_path / "together.duckdb", tmp_path / "alone.duckdb"
-    for db, chunk_bytes in ((together, 16 << 20), (alone, ALONE)):
-        options = ImportOptions(paths=(str(archive),), db=db, chunk_bytes=chunk_bytes)
-        run_import(options, Progress(quiet=True))
-    got, want = _tables(together), _tables(alone)
+    got, want = _together_and_alone(archive, tmp_path)
     assert got == want
     read, added, duplicate, conflict, rejected = got["counts"][0]
     assert read == 68 and read == added + duplicate + conflict + rejected
@@ -125,10 +126,6 @@ def test_one_hand_zips_and_files_read_together_store_what_each_read_alone_does(
             (mixed / path.name).write_bytes(path.read_bytes())
     files = [to_read(p, None, False, False) for p in sorted(mixed.iterdir())]
     assert [len(g) for g in groups(files, 16 << 20, False)] == [len(files)]
-    together, alone = tmp_path / "together.duckdb", tmp_path / "alone.duckdb"
-    for db, chunk_bytes in ((together, 16 << 20), (alone, ALONE)):
-        options = ImportOptions(paths=(str(mixed),), db=db, chunk_bytes=chunk_bytes)
-        run_import(options, Progress(quiet=True))
-    got, want = _tables(together), _tables(alone)
+    got, want = _together_and_alone(mixed, tmp_path)
     assert got == want
     assert got["counts"][0][0] == 67
