@@ -19,6 +19,7 @@ from parsers.groups import lookup
 from parsers.limits import SKIPPED_PREFIX
 from parsers.resolve import SEAT_KEY, SEC_KEY, Resolved
 from parsers.schema import HANDS, PLACEMENTS, PLAYER_HANDS, REJECTS
+from parsers.seen_ids import SeenIds
 
 
 @dataclass(frozen=True)
@@ -46,7 +47,7 @@ def build(
     source_file: str,
     source_format: str,
     id_pattern: str,
-    seen: pl.DataFrame | None = None,
+    seen: SeenIds | None = None,
 ) -> ChunkTables:
     """The model tables of a chunk; ``seen`` holds room ids stored by earlier chunks of the file."""
     ids = x.hands.select("h", "n", room_hand_id=pl.col("line").str.extract(id_pattern, 1))
@@ -150,13 +151,14 @@ def _table(frame: pl.DataFrame, schema: pa.Schema) -> pa.Table:
     return frame.select(schema.names).to_arrow().cast(schema)
 
 
-def _duplicate_ids(hands: pl.DataFrame, seen: pl.DataFrame | None) -> pl.DataFrame:
+def _duplicate_ids(hands: pl.DataFrame, seen: SeenIds | None) -> pl.DataFrame:
     """Hands whose room id an earlier hand of the same file already has."""
     first = hands.select("room_hand_id", first=pl.col("n").min().over("room_hand_id"), h="h", n="n")
     within = first.filter(pl.col("n") > pl.col("first"))
     frames = [within]
-    if seen is not None and seen.height:
-        earlier = hands.join(seen.rename({"n": "first"}), on="room_hand_id", how="inner")
+    if seen is not None and len(seen):
+        stored = seen.matching(hands.get_column("room_hand_id"))
+        earlier = hands.join(stored.rename({"n": "first"}), on="room_hand_id", how="inner")
         frames.append(earlier.select("room_hand_id", "first", "h", "n"))
     both = pl.concat(frames)
     return both.select(

@@ -65,6 +65,7 @@ from parsers.lines import (
 from parsers.memory import start_up_frozen
 from parsers.resolve import bind
 from parsers.schema import REJECTS, TABLES
+from parsers.seen_ids import SeenIds
 from parsers.validate import validate
 from parsers.workers import start_worker
 
@@ -336,14 +337,14 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             if kind == "jsonl":
                 emit_jsonl(source, tally)
             else:
-                seen = None
+                seen = SeenIds()
                 for chunk in read_chunks(stream, options.chunk_bytes):
                     read = parse_chunk(chunk, source.name, kind, options.ruleset, seen)
                     tally(read.tables, read.guessed)
                     if read.fast_path_error is not None:
                         tally.fallbacks += 1
                         tally.fast_path_error = tally.fast_path_error or read.fast_path_error
-                    seen = read.stored if seen is None else pl.concat([seen, read.stored])
+                    seen = seen.plus(read.stored)
                     done = chunk
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
@@ -422,7 +423,7 @@ class ChunkRead(NamedTuple):
 
 
 def parse_chunk(
-    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds | None
 ) -> ChunkRead:
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
 
@@ -441,7 +442,7 @@ def parse_chunk(
 
 
 def _around_long_hands(
-    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds | None
 ) -> ChunkRead:
     """``parse_chunk`` of a chunk holding hands over the size limits (``parsers.limits``):
     each is one reject made from its bytes alone (no frame of its lines), and the text
@@ -456,7 +457,7 @@ def _around_long_hands(
         else:
             part = Chunk(data, line, chunk.encoding)
             reads.append(_parse_chunk(part, source_name, kind, ruleset, seen))
-            seen = reads[-1].stored if seen is None else pl.concat([seen, reads[-1].stored])
+            seen = (seen or SeenIds()).plus(reads[-1].stored)
         line += data.count(b"\n")
     return _merged(reads)
 
@@ -496,7 +497,7 @@ def _merged(reads: list[ChunkRead]) -> ChunkRead:
 
 
 def _parse_chunk(
-    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: pl.DataFrame | None
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds | None
 ) -> ChunkRead:
     """``parse_chunk`` of a chunk with no over-long line.
 
@@ -535,7 +536,7 @@ def _has_strays(read: ChunkRead) -> bool:
 
 
 def _with_rest(
-    part: fast.Part, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+    part: fast.Part, source_name: str, kind: str, ruleset: str | None, seen: SeenIds | None
 ) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
     """The fast path's tables joined by the thorough reader's tables of the hands it handed back."""
     if not part.numbers.size:
@@ -555,7 +556,7 @@ def _with_rest(
 
 
 def read_thoroughly(
-    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: SeenIds | None
 ) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
     """``parse_chunk`` with the thorough reader alone, on a frame of lines (``line``, ``n``).
 
@@ -570,7 +571,7 @@ def read_thoroughly(
 
 
 def _tables(
-    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: SeenIds | None
 ) -> tuple[dict[str, pa.Table], pl.DataFrame, dict[str, int]]:
     fmt = TEXT_FORMATS[kind]
     seg = fmt.segment_lines(frame)
@@ -597,28 +598,26 @@ def _tables(
 
 
 def _hand_by_hand(
-    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: pl.DataFrame | None
+    frame: pl.DataFrame, source_name: str, kind: str, ruleset: str | None, seen: SeenIds | None
 ) -> tuple[dict[str, pa.Table], pl.DataFrame]:
     """``_tables`` on each hand (and each run of stray lines) of the chunk alone."""
     seg = TEXT_FORMATS[kind].segment_lines(frame)
     starts = sorted({*seg.hands.get_column("n").to_list(), *seg.strays.get_column("n").to_list()})
     bounds = [*starts, frame.get_column("n").max() + 1] if starts else []
     parts: list[dict[str, pa.Table]] = []
-    stored = [] if seen is None else [seen]
+    stored = seen or SeenIds()
     new_ids: list[pl.DataFrame] = []
     for lo, hi in itertools.pairwise(bounds):
         piece = frame.filter(pl.col("n").is_between(lo, hi - 1))
         try:
-            tables, ids, _ = _tables(
-                piece, source_name, kind, ruleset, pl.concat(stored) if stored else None
-            )
+            tables, ids, _ = _tables(piece, source_name, kind, ruleset, stored)
         except Exception as error:  # the hand at fault is rejected, the run goes on
             reason = f"internal error while reading this hand ({type(error).__name__}: {error}); please report it"
             tables = {
                 "rejects": _reject(source_name, lo, reason, piece.get_column("line")[0])
             } | _empty("hands", "player_hands", "placements")
             ids = pl.DataFrame(schema={"room_hand_id": pl.String, "n": pl.Int64})
-        stored.append(ids)
+        stored = stored.plus(ids)
         new_ids.append(ids)
         parts.append(tables)
     merged = {

@@ -16,6 +16,7 @@ from parsers import fast
 from parsers.lines import Chunk, line_frame
 from parsers.run import parse_chunk, read_thoroughly
 from parsers.schema import TABLES, plain
+from parsers.seen_ids import SeenIds
 
 KEYS = {
     "hands": ["source_line"],
@@ -36,7 +37,7 @@ def assert_same(
     data: bytes,
     kind: str = "en",
     first_line: int = 1,
-    seen: pl.DataFrame | None = None,
+    seen: SeenIds | None = None,
     ruleset: str | None = None,
 ) -> None:
     """The fast path and the thorough reader read ``data`` (UTF-8 text of ``kind``) alike."""

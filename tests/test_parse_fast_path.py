@@ -21,6 +21,7 @@ from ofc_core.rulesets import PRESET_NAMES
 from parsers.lines import Chunk
 from parsers.run import parse_chunk
 from parsers.schema import plain
+from parsers.seen_ids import SeenIds
 from pipeline.simulator.render import en as render_en
 from tests.fast_path_support import assert_same, mutate, mutations, taken_fast
 from tests.hand_builder import build, example_hand
@@ -173,7 +174,7 @@ def test_repeated_ids_within_the_chunk_and_from_earlier_chunks():
     assert_same(data)
     broken = example_text(ids=("1", "2", "1")).replace("#1: Pineapple", "#1:Pineapple", 1)
     assert_same(broken.encode())  # a header that does not cut still names its id
-    seen = pl.DataFrame({"room_hand_id": ["2"], "n": [1]})
+    seen = SeenIds().plus(pl.DataFrame({"room_hand_id": ["2"], "n": [1]}))
     assert_same(example_text(ids=("7", "2", "8")).encode(), seen=seen)
 
 

@@ -21,6 +21,7 @@ from polars.testing import assert_frame_equal
 from ofc_core.rulesets import PRESET_NAMES
 from parsers import fast
 from parsers.lines import as_utf8, choose_encoding
+from parsers.seen_ids import SeenIds
 from pipeline.simulator.render import ru as render_ru
 from tests.fast_path_support import assert_same, mutate, mutations, taken_fast
 from tests.hand_builder import build, example_hand
@@ -223,7 +224,7 @@ def test_repeated_ids_within_the_chunk_and_from_earlier_chunks():
     assert_same(example_text(ids=("1", "2", "1")).encode(), "ru")
     broken = example_text(ids=("1", "2", "1")).replace("№1 · Ананас", "№1· Ананас", 1)
     assert_same(broken.encode(), "ru")  # a header that does not cut still names its id
-    seen = pl.DataFrame({"room_hand_id": ["2"], "n": [1]})
+    seen = SeenIds().plus(pl.DataFrame({"room_hand_id": ["2"], "n": [1]}))
     assert_same(example_text(ids=("7", "2", "8")).encode(), "ru", seen=seen)
 
 

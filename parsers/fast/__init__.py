@@ -41,6 +41,7 @@ from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
 from parsers.model import stray_reason
 from parsers.schema import REJECTS
+from parsers.seen_ids import SeenIds
 
 #: The text formats this path reads (the others go to their thorough reader alone).
 FORMATS = tuple(GRAMMARS)
@@ -70,7 +71,7 @@ def read(
     first_line: int,
     source_file: str,
     ruleset: str | None,
-    seen: pl.DataFrame | None,
+    seen: SeenIds | None,
     kind: str = "en",
     newlines: int | None = None,
 ) -> Part | None:
@@ -164,7 +165,7 @@ _INLINE = 12
 
 
 def _repeated_ids(
-    text: Text, hands: Hands, room_ids: pl.Series, seen: pl.DataFrame | None, grammar: Grammar
+    text: Text, hands: Hands, room_ids: pl.Series, seen: SeenIds | None, grammar: Grammar
 ) -> np.ndarray:
     """Hands whose room id (read loosely, as ``parsers.model`` names rejects) another hand of the
     chunk or an earlier chunk has. ``room_ids``: the ids of the headers that cut (null
@@ -177,8 +178,9 @@ def _repeated_ids(
         room_ids = room_ids.clone().scatter(loose, headers.str.extract(grammar.id_pattern, 1))
     ids = pl.DataFrame({"id": room_ids})
     repeated = pl.col("id").is_duplicated()
-    if seen is not None and seen.height:
-        repeated |= pl.col("id").is_in(seen.get_column("room_hand_id").implode())
+    if seen is not None and len(seen):
+        earlier = seen.matching(room_ids).get_column("room_hand_id")
+        repeated |= pl.col("id").is_in(earlier.implode())
     return ids.select(repeated & pl.col("id").is_not_null()).to_series().to_numpy()
 
 
