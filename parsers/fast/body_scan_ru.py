@@ -5,7 +5,7 @@ each hand's first section, names bound to seats byte for byte) for the
 grammar of ``ofc-text-ru.md`` as ``parsers.formats.ru`` reads it, with its
 words taken from that module. Cards are bare (no brackets), separated by
 one space, a rank then a suit as the format spells them (``Т♥``, ``10s``,
-``Ah``: ``cards.spelling_trie`` walks their UTF-8 bytes). A line that does
+``Ah``: ``cards.spelling_tables`` looks up their UTF-8 bytes). A line that does
 not read marks its hand, which goes to the thorough reader.
 
 Grammar, after the name:
@@ -33,7 +33,7 @@ import numpy as np
 
 from parsers import extract as ex
 from parsers.fast.body_scan import Scanned, equals, scanned
-from parsers.fast.cards import ENDS, MOST, spelling_trie
+from parsers.fast.cards import MOST, spelling_tables
 from parsers.fast.grammar import literal
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
@@ -42,7 +42,7 @@ from parsers.fast.text import Text
 from parsers.formats import ru
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
 
-_STEP = spelling_trie(ru.SPELLINGS)
+_HEADS, _THIRDS = spelling_tables(ru.SPELLINGS)
 _SAID = literal(": ")
 _DEALT = literal(ru.DEALT_SUFFIX)
 _TIMEOUT = literal(ru.TIMEOUT)
@@ -64,19 +64,20 @@ def scan(text: Text, hands: Hands, seats: Seats) -> Scanned:
     """Read the body lines of every hand (below its first section, section lines aside)
     against the seats of its hand."""
     shown_acts = np.empty(5, dtype=np.int32)  # what _cards files beside a showdown's codes
-    return scanned(_scan, text, hands, seats, _STEP, shown_acts)
+    return scanned(_scan, text, hands, seats, _HEADS, _THIRDS, shown_acts)
 
 
 @numba.njit(**NO_NRT)
 def _scan(
-    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, seat_slots, step,
-    shown_acts,
+    buf, words, starts, ends, line_hand, line_sec, section, name_at, name_len, seat_slots, heads,
+    thirds, shown_acts,
     dealt_seat, dealt_sec, dealt_count, dealt_shown, set_seat, set_sec, set_hidden,
     timeout_seat, timeout_sec, show_seat, fouled, show_codes, summary_seat, summary,
     dealt_act, dealt_code, set_act, set_row, set_code, bad,
     slots, rep_start, rep_end, rep_kind, rep_hash,
 ):  # fmt: skip
     reps = (rep_start, rep_end, rep_kind, rep_hash)
+    spelled = (heads, thirds)
     filed = 0
     dealt_lines = set_lines = timeouts = shows = summaries = dealt = placed = 0
     for i in range(len(starts)):
@@ -93,7 +94,7 @@ def _scan(
             dealt_seat[dealt_lines], dealt_sec[dealt_lines] = row, sec
             dealt_count[dealt_lines], dealt_shown[dealt_lines] = 0, form == SHOWN
             if form == SHOWN:
-                size, end = _cards(buf, at, e, step, MOST, dealt_lines, dealt_act,
+                size, end = _cards(buf, at, e, spelled, MOST, dealt_lines, dealt_act,
                                    dealt_code, dealt)  # fmt: skip
                 ok = size > 0 and end == e
                 if ok:
@@ -111,13 +112,13 @@ def _scan(
         elif playing:
             set_seat[set_lines], set_sec[set_lines] = row, sec
             ok, set_hidden[set_lines], placed = _placement(
-                buf, at, e, step, set_lines, set_act, set_row, set_code, placed
+                buf, at, e, spelled, set_lines, set_act, set_row, set_code, placed
             )
             set_lines += 1
             bad[h] |= not ok
         elif sec == SHOWDOWN:
             show_seat[shows] = row
-            ok, fouled[shows] = _showdown(buf, at, e, step, show_codes[shows], shown_acts)
+            ok, fouled[shows] = _showdown(buf, at, e, spelled, show_codes[shows], shown_acts)
             shows += 1
             bad[h] |= not ok
         elif sec == SUMMARY:
@@ -180,23 +181,34 @@ def _ends_dealt(buf, start, end) -> bool:
 
 
 @numba.njit(cache=True, inline="always")
-def _card(buf, at, step):
-    """The code of the card spelled at ``at`` and where it ends (-1: not a card)."""
-    code = 0
-    for root in range(2):
-        node = step[root, buf[at]]
-        at += 1
-        while node >= 0:
-            node = step[node, buf[at]]
-            at += 1
-        if node == -1:
-            return -1, at
-        code += ENDS - node
-    return code, at
+def _card(buf, at, spelled):
+    """The code of the card spelled at ``at`` and where it ends (-1: not a card); ``spelled``:
+    the two tables of ``spelling_tables``."""
+    rank, at = _part(buf, at, spelled, 0)
+    if rank < 0:
+        return -1, at
+    suit, at = _part(buf, at, spelled, 1)
+    if suit < 0:
+        return -1, at
+    return rank + suit, at
 
 
 @numba.njit(cache=True, inline="always")
-def _cards(buf, at, stop, step, most, act, card_act, card_code, cards):
+def _part(buf, at, spelled, kind):
+    """The part of a card code (``kind`` 0: a rank's, 1: a suit's) spelled at ``at``, and where
+    it ends (-1: none spelled there)."""
+    heads, thirds = spelled
+    head = heads[kind, np.int64(buf[at]) | np.int64(buf[at + 1]) << 8]
+    if head < 0:
+        return -1, at
+    length = head >> 8
+    if length < 3:
+        return head & 255, at + length
+    return thirds[head & 255, buf[at + 2]], at + 3
+
+
+@numba.njit(cache=True, inline="always")
+def _cards(buf, at, stop, spelled, most, act, card_act, card_code, cards):
     """The cards (one space between two) from ``at``, stored from index ``cards`` on with
     ``act``: how many (0: no card at ``at``) and where the list ends."""
     size, end = 0, at
@@ -204,7 +216,7 @@ def _cards(buf, at, stop, step, most, act, card_act, card_code, cards):
         start = end + (size > 0)
         if size > 0 and buf[end] != 32:
             break
-        code, after = _card(buf, start, step)
+        code, after = _card(buf, start, spelled)
         if code < 0 or after > stop:
             break
         card_act[cards + size], card_code[cards + size] = act, code
@@ -245,7 +257,7 @@ def _row_word(buf, at):
 
 
 @numba.njit(cache=True, inline="always")
-def _placement(buf, at, stop, step, act, card_act, card_row, card_code, cards):
+def _placement(buf, at, stop, spelled, act, card_act, card_row, card_code, cards):
     """Parts ``<row> <cards>`` or ``сброс (закрыт)`` with `` | `` between them, from ``at`` to
     the line's end: whether it reads, -1 if it hides discards (else 0), the new card count."""
     used, hidden, pos = 0, 0, at
@@ -259,7 +271,7 @@ def _placement(buf, at, stop, step, act, card_act, card_row, card_code, cards):
         if row == ex.DISCARD and equals(buf, pos, _CLOSED):
             hidden, pos = -1, pos + len(_CLOSED)
         else:
-            size, pos = _cards(buf, pos, stop, step, MOST, act, card_act, card_code, cards)
+            size, pos = _cards(buf, pos, stop, spelled, MOST, act, card_act, card_code, cards)
             if size == 0:
                 return False, 0, cards
             card_row[cards : cards + size] = row
@@ -272,7 +284,7 @@ def _placement(buf, at, stop, step, act, card_act, card_row, card_code, cards):
 
 
 @numba.njit(cache=True, inline="always")
-def _showdown(buf, at, stop, step, codes, acts):
+def _showdown(buf, at, stop, spelled, codes, acts):
     """``верх <3> · середина <5> · низ <5>[ — мёртвая рука]`` from ``at`` to the line's end:
     whether it reads and whether it says the hand is dead; the 13 cards go to ``codes``."""
     fouled = stop - at >= len(_FOULED) and equals(buf, stop - len(_FOULED), _FOULED)
@@ -281,7 +293,7 @@ def _showdown(buf, at, stop, step, codes, acts):
     for k in range(3):
         if not equals(buf, pos, _SHOWS[k]):
             return False, fouled
-        size, pos = _cards(buf, pos + len(_SHOWS[k]), end, step, 5, 0, acts, codes[n:], 0)
+        size, pos = _cards(buf, pos + len(_SHOWS[k]), end, spelled, 5, 0, acts, codes[n:], 0)
         if size != _SHOWN_SIZES[k]:
             return False, fouled
         n += size

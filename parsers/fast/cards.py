@@ -35,19 +35,46 @@ def card_parts() -> np.ndarray:
     return table
 
 
-def spelling_trie(spellings: dict[str, str]) -> np.ndarray:
+def spelling_tables(spellings: dict[str, str]) -> tuple[np.ndarray, np.ndarray]:
     """The ranks and suits as a format spells them (canonical letters, and ``spellings``:
-    other spellings to canonical ones, ``10`` → ``T``, ``♠`` → ``s``) as a trie over their
-    UTF-8 bytes, one lookup per byte: ``step[node, byte]`` is the next node (>= 0), -1 when
-    no spelling goes on with ``byte``, or ``ENDS - part`` when a spelling ends with it,
-    ``part`` being its part of a card code (a rank's ``rank * 4``, a suit's ``suit``). Node 0
-    starts a rank, node 1 a suit. A spelling that replaces a whole card (``10s`` → ``Ts``)
-    gives its rank (``10``). No spelling is the beginning of another.
+    other spellings to canonical ones, ``10`` → ``T``, ``♠`` → ``s``) as lookups on their
+    UTF-8 bytes (one to three), with no branch on a spelling's length.
 
-    >>> step = spelling_trie({"10s": "Ts", "Т": "A", "♠": "s"})
-    >>> int(ENDS - step[step[0, ord("1")], ord("0")]), int(ENDS - step[1, ord("h")])
-    (32, 1)
+    ``heads[kind, b0 | b1 << 8]`` (kind 0: a rank, 1: a suit) is, for a spelling's first two
+    bytes, ``length << 8 | part`` for a spelling of one or two bytes (``part``: its part of a
+    card code, a rank's ``rank * 4``, a suit's ``suit``), ``3 << 8 | slot`` for a spelling of
+    three, whose last byte gives its part in ``thirds[slot, b2]``, and -1 for bytes no
+    spelling begins with. A spelling that replaces a whole card (``10s`` → ``Ts``) gives its
+    rank (``10``). No spelling is the beginning of another.
+
+    >>> heads, thirds = spelling_tables({"10s": "Ts", "Т": "A", "♠": "s"})
+    >>> [divmod(int(heads[0, ord(a) | ord(b) << 8]), 256) for a, b in ("10", "A ", "Th")]
+    [(2, 32), (1, 48), (1, 32)]
+    >>> length, slot = divmod(int(heads[1, 0xE2 | 0x99 << 8]), 256)
+    >>> length, int(thirds[slot, 0xA0]), int(heads[0, ord("1") | ord("1") << 8])
+    (3, 0, -1)
     """
+    heads = np.full((2, 1 << 16), -1, dtype=np.int16)
+    thirds: list[np.ndarray] = []
+    for word, (kind, part) in _spelled(spellings).items():
+        assert 1 <= len(word) <= 3, f"{word!r}: a spelling of one to three bytes"
+        follows = np.arange(256) if len(word) == 1 else word[1]
+        keys = word[0] | np.left_shift(follows, 8)
+        if len(word) < 3:
+            assert (heads[kind, keys] == -1).all(), f"{word!r} begins another spelling"
+            heads[kind, keys] = len(word) << 8 | part
+            continue
+        if heads[kind, keys] == -1:
+            heads[kind, keys] = 3 << 8 | len(thirds)
+            thirds.append(np.full(256, -1, dtype=np.int16))
+        slot = heads[kind, keys]
+        assert slot >> 8 == 3 and thirds[slot & 255][word[2]] == -1, f"{word!r} begins another"
+        thirds[slot & 255][word[2]] = part
+    return heads, np.array(thirds or [np.full(256, -1, dtype=np.int16)])
+
+
+def _spelled(spellings: dict[str, str]) -> dict[bytes, tuple[int, int]]:
+    """Each spelling's UTF-8 bytes: whether it spells a rank (0) or a suit (1), and its part."""
     words: dict[bytes, tuple[int, int]] = {}
     for spelled, canonical in {**{c: c for c in RANKS + SUITS}, **spellings}.items():
         if len(canonical) == 2:
@@ -56,20 +83,4 @@ def spelling_trie(spellings: dict[str, str]) -> np.ndarray:
             words[spelled.encode()] = (0, RANKS.index(canonical) * 4)
         elif canonical in SUITS:
             words[spelled.encode()] = (1, SUITS.index(canonical))
-    step = np.full((2 + sum(len(w) for w in words), 256), -1, dtype=np.int16)
-    nodes = 2
-    for word, (root, part) in words.items():
-        node = root
-        for byte in word[:-1]:
-            if step[node, byte] == -1:
-                step[node, byte] = nodes
-                nodes += 1
-            node = step[node, byte]
-            assert node >= 0, f"{word!r} begins with another spelling"
-        assert step[node, word[-1]] == -1, f"{word!r} is the beginning of another spelling"
-        step[node, word[-1]] = ENDS - part
-    return step[:nodes].copy()
-
-
-#: ``spelling_trie``'s steps at or below this end a spelling.
-ENDS = -2
+    return words
