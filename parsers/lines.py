@@ -225,7 +225,9 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
     The stream is read into one buffer, reused block after block, and each
     chunk is copied out of it once (joined to the end of the block before,
     ``carry``): fresh memory for every block would cost the system a page
-    fault per 4 KB.
+    fault per 4 KB. Nor is a chunk's text kept once the next is asked for,
+    so at most one chunk's text is alive while the next is read (if the
+    caller lets it go too).
     """
     carry = stream.read(len(BOM))
     bom = carry == BOM
@@ -251,10 +253,11 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
         else:
             data, carry = b"".join((carry, view[:cut])), bytes(view[cut:size])
         if data:
-            newlines = count_lines(data)
+            newlines, continues_next = count_lines(data), not ends_hand(data)
             yield Chunk(as_utf8(data, encoding), first_line, encoding, continues, newlines)
+            data = b""  # this chunk's text is not kept alive while the next is read
             first_line += newlines
-            continues = not ends_hand(data)
+            continues = continues_next
 
 
 def ends_hand(data: bytes) -> bool:

@@ -323,7 +323,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     tally = _Tally(sink)
     kind: str | None = None
     notes = []
-    done: Chunk | None = None  # the last chunk read whole
+    line = 1  # the line after the last chunk read whole
     try:
         with open_binary(source) as raw:
             head, stream = read_head(raw)
@@ -345,10 +345,10 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
                         tally.fallbacks += 1
                         tally.fast_path_error = tally.fast_path_error or read.fast_path_error
                     seen = seen.plus(read.stored)
-                    done = chunk
+                    line = chunk.first_line + _newlines(chunk)
+                    del chunk  # its text is freed before the next chunk is read
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
-        line = 1 if done is None else done.first_line + done.data.count(b"\n")
         reason = (
             f"{error}; the hands before it are kept"
             if isinstance(error, ArchiveTruncated)
@@ -380,6 +380,10 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
         "; ".join(notes),
         tally.fallbacks,
     )
+
+
+def _newlines(chunk: Chunk) -> int:
+    return chunk.data.count(b"\n") if chunk.newlines is None else chunk.newlines
 
 
 def _not_a_history(source: Source, head: bytes) -> bool:
