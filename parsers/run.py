@@ -228,9 +228,16 @@ def _work(index: int, sources: list[Source], out_dir: str, options: Options) -> 
 
 @start_up_frozen()
 @archives_kept_open()
-def parse_sources(sources: list[Source], sink: Sink, options: Options) -> list[FileSummary]:
+def parse_sources(
+    sources: list[Source],
+    sink: Sink,
+    options: Options,
+    read_apart: Callable[[Source], None] | None = None,
+) -> list[FileSummary]:
     """Parse sources in order: consecutive small files of one text format together
-    (``parsers.batch``), every other source on its own."""
+    (``parsers.batch``), every other source on its own, or, with ``read_apart``, not here:
+    each is given to ``read_apart`` (a caller that keeps the tables in memory reads a large
+    source as a stream instead)."""
     summaries: list[FileSummary] = []
     pending: list[batch.SmallFile] = []
     size = 0  # bytes pending
@@ -242,7 +249,9 @@ def parse_sources(sources: list[Source], sink: Sink, options: Options) -> list[F
         ):  # fmt: skip
             summaries += _parse_batch(pending, sink, options)
             pending, size = [], 0
-        if small is None:
+        if small is None and read_apart is not None:
+            read_apart(source)
+        elif small is None:
             summaries.append(parse_source(source, sink, options))
         else:
             pending.append(small)

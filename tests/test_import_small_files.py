@@ -1,18 +1,22 @@
 """``ofc import`` reads consecutive small files together, as one staging task (``Batch``), and
 stores exactly what reading them one by one stores: hands, their files and lines, rejects,
 copies of one hand in two files (the first file's kept, the other counted or a conflict),
-and what ``source_files`` remembers. The small members of a zip archive are read so too."""
+and what ``source_files`` remembers. The small members of a zip archive, and small ``.gz``
+files, are read so too."""
 
 from __future__ import annotations
 
+import gzip
 import zipfile
 from pathlib import Path
 
 import pytest
 
 from parsers.batch import SMALL_FILE_BYTES
-from pipeline.load.files import Batch, groups, to_read
+from parsers.lines import Source
+from pipeline.load.files import Batch, groups, gzip_size, to_read
 from pipeline.load.importer import ImportOptions, _tasks, run_import
+from pipeline.load.parsing import parse_files_together
 from pipeline.load.progress import Progress
 from tests.import_support import UNNUMBERED, en_hands, query, simulate
 
@@ -129,3 +133,33 @@ def test_one_hand_zips_and_files_read_together_store_what_each_read_alone_does(
     got, want = _together_and_alone(mixed, tmp_path)
     assert got == want
     assert got["counts"][0][0] == 67
+
+
+def test_one_hand_gz_files_read_together_store_what_each_read_alone_does(
+    folder: Path, tmp_path: Path
+) -> None:
+    """Small ``.gz`` files join the batches, by the size their trailer states; one whose trailer
+    understates it (two members, the first large) is handed back and read on its own, and
+    one stated larger than a small file is never batched."""
+    packed = tmp_path / "packed"
+    packed.mkdir()
+    for k, path in enumerate(sorted(folder.iterdir())):
+        name = f"{path.name}.gz" if k % 2 else path.name
+        data = path.read_bytes()
+        (packed / name).write_bytes(gzip.compress(data) if k % 2 else data)
+    hands = en_hands(simulate(tmp_path / "more.txt", 3, seed=9).read_text(encoding="utf-8"))
+    padding = "\n" * (SMALL_FILE_BYTES + 10)
+    two_members = gzip.compress((hands[0] + padding).encode()) + gzip.compress(hands[1].encode())
+    (packed / "h005-two-members.txt.gz").write_bytes(two_members)
+    (packed / "z-large.txt.gz").write_bytes(gzip.compress((padding + hands[2]).encode()))
+    two, one = str(packed / "h005-two-members.txt.gz"), str(packed / "h001.txt.gz")
+    assert gzip_size(two) == len(hands[1])  # the last member's
+    tables, _, apart = parse_files_together([Source(two), Source(one)], None)
+    assert apart == {two} and tables["hands"].get_column("source_file").to_list() == [one]
+    files = [to_read(p, None, False, False) for p in sorted(packed.iterdir())]
+    assert [len(g) for g in groups(files, 16 << 20, False)] == [len(files) - 1, 1]  # z-large.txt.gz
+    got, want = _together_and_alone(packed, tmp_path)
+    assert got == want
+    assert got["counts"][0][0] == 70
+    stored = {row[2].rsplit("/", 1)[1] for row in got["hands"]}
+    assert {"h005-two-members.txt.gz", "z-large.txt.gz", "h001.txt.gz", "h000.txt"} <= stored

@@ -8,10 +8,11 @@ rewritten* (read from the start; hands already stored are recognised by
 their id and fingerprint). Plain files are cut into pieces of about
 ``chunk_bytes`` between hands (after a blank line; after a line end in
 ``jsonl``), so one large file keeps every worker busy and memory flat;
-each ``.gz`` file and large ``.zip`` member is one piece, read as a stream
+each large ``.gz`` file and ``.zip`` member is one piece, read as a stream
 (``pipeline.load.staging`` stages it a chunk at a time). Consecutive small
 plain files read from their start are one task together (``Batch``, ``groups``),
-and so are small members of zips, across archives and files (``groups``).
+and so are small members of zips and small ``.gz`` files, across archives and
+files (``groups``).
 """
 
 from __future__ import annotations
@@ -71,8 +72,8 @@ class Piece:
 
 @dataclass(frozen=True)
 class SmallInput:
-    """A small plain file, or a small member of a zip archive, read whole in a ``Batch``;
-    ``size``: its bytes (uncompressed)."""
+    """A small plain file, a small member of a zip archive, or a small ``.gz`` file, read whole
+    in a ``Batch``; ``size``: its bytes (uncompressed)."""
 
     path: str
     size: int
@@ -81,6 +82,11 @@ class SmallInput:
     @property
     def source(self) -> Source:
         return Source(self.path, self.member)
+
+    @property
+    def plain(self) -> bool:
+        """A plain file (read up to a point another import may go on from), not an archive's."""
+        return self.member is None and not self.path.lower().endswith(ARCHIVE_SUFFIXES)
 
 
 @dataclass(frozen=True)
@@ -227,7 +233,8 @@ def groups(
     (``archive_members``).
 
     Small: a plain file read from its start outside ``--watch`` (``batchable``), a zip
-    member of at most ``SMALL_FILE_BYTES`` (its declared size bounds what is read of it).
+    member or a ``.gz`` file of at most ``SMALL_FILE_BYTES`` unpacked (by its declared size:
+    a ``.gz`` file that holds more is handed back, ``pipeline.load.tasks``).
     """
     members = members if members is not None else listed_members(files)
 
@@ -291,12 +298,17 @@ def member_piece(member: SmallInput) -> Piece:
 
 
 def _small_member(member: SmallInput) -> bool:
-    name = member.member
-    return name is not None and not name.lower().endswith(".gz") and member.size <= SMALL_FILE_BYTES
+    """A zip member or ``.gz`` file of at most ``SMALL_FILE_BYTES`` unpacked (not a ``.gz``
+    inside a zip)."""
+    nested = (member.member or "").lower().endswith(".gz")
+    return member.size <= SMALL_FILE_BYTES and not nested
 
 
 def _member_sizes(path: str) -> dict[str, int]:
-    """Each member's uncompressed bytes (none when ``path`` is not a zip that opens)."""
+    """Each member's uncompressed bytes (a ``.gz`` file's under ``""``; none when ``path`` is
+    not a zip that opens)."""
+    if path.lower().endswith(".gz"):
+        return {"": gzip_size(path)}
     if not path.lower().endswith(".zip"):
         return {}
     try:
@@ -304,6 +316,33 @@ def _member_sizes(path: str) -> dict[str, int]:
             return {info.filename: info.file_size for info in archive.infolist()}
     except (zipfile.BadZipFile, OSError):
         return {}
+
+
+def gzip_size(path: str) -> int:
+    """The unpacked bytes of a ``.gz`` file of at most ``SMALL_FILE_BYTES`` (packed), as its
+    trailer states them; ``SMALL_FILE_BYTES + 1`` for a larger file or one that does not read.
+
+    The trailer states the size of the file's last member only (exact for a file of one
+    member), so a batch reads at most ``SMALL_FILE_BYTES`` of a ``.gz`` file and hands a
+    larger one back to be read on its own (``pipeline.load.tasks``).
+    """
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return SMALL_FILE_BYTES + 1
+    try:
+        size = os.fstat(fd).st_size
+        if not _GZIP_TRAILER <= size <= SMALL_FILE_BYTES:
+            return SMALL_FILE_BYTES + 1
+        return int.from_bytes(os.pread(fd, 4, size - 4), "little")
+    except OSError:
+        return SMALL_FILE_BYTES + 1
+    finally:
+        os.close(fd)
+
+
+#: The fewest bytes of a ``.gz`` file: a 10-byte header, an empty stream, an 8-byte trailer.
+_GZIP_TRAILER = 20
 
 
 def holds_no_hands(path: str) -> bool:

@@ -94,19 +94,23 @@ class _PerChunk:
 
 def parse_files_together(
     sources: list[Source], ruleset: str | None
-) -> tuple[Tables, dict[str, int]]:
+) -> tuple[Tables, dict[str, int], set[str]]:
     """The model tables of small files (or archive members) read as one chunk where they read
-    cleanly (``parsers.run.parse_sources``), and per file (by its ``Source.name``), the
-    chunks the fast path failed on."""
+    cleanly (``parsers.run.parse_sources``); per file (by its ``Source.name``), the chunks
+    the fast path failed on; and the names of the sources not read here, to be read on their
+    own (larger than their declared size, or not room text)."""
     from parsers.run import Options, parse_sources
 
     parts: dict[str, list[pa.Table]] = {name: [] for name in TABLES}
+    apart: set[str] = set()
 
     def sink(name: str, rows: pa.Table) -> None:
         parts[name].append(plain(rows, name))
 
-    summaries = parse_sources(sources, sink, Options(ruleset=ruleset))
+    summaries = parse_sources(
+        sources, sink, Options(ruleset=ruleset), lambda source: apart.add(source.name)
+    )
     tables = {
         name: pa.concat_tables(rows or [TABLES[name].empty_table()]) for name, rows in parts.items()
     }
-    return _frames(tables), {f.name: f.fast_path_fallbacks for f in summaries}
+    return _frames(tables), {f.name: f.fast_path_fallbacks for f in summaries}, apart

@@ -40,22 +40,25 @@ def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageRe
 
     Files that share a hand id with another file of the batch are staged one by
     one, each as its own part, so their copies stay apart and in file order
-    (the first read wins); the others are staged together, as the part of the
-    first of them.
+    (the first read wins); so are the files the batch did not read (a ``.gz``
+    file holding more than its trailer said, a file not of room text), each
+    read as a stream. The others are staged together, as the part of the first
+    of them.
     """
     sources = [file.source for file in batch.files]
-    tables, fallbacks = parse_files_together(sources, options.ruleset_override)
+    tables, fallbacks, apart = parse_files_together(sources, options.ruleset_override)
     hands = tables["hands"]
     shared = set(hands.filter(pl.col("hand_id").is_duplicated()).get_column("source_file"))
-    together = [i for i, source in enumerate(sources) if source.name not in shared]
+    alone = shared | apart
+    together = [i for i, source in enumerate(sources) if source.name not in alone]
     results = _stage_together(part, batch, together, tables, fallbacks, options)
-    alone = [i for i, source in enumerate(sources) if source.name in shared]
-    return results + [stage_piece(part + i, _whole(batch.files[i]), options) for i in alone]
+    by_itself = [i for i, source in enumerate(sources) if source.name in alone]
+    return results + [stage_piece(part + i, _whole(batch.files[i]), options) for i in by_itself]
 
 
 def _whole(file: SmallInput) -> Piece:
     """A file (or member) of a batch as a piece of its own."""
-    return whole_file(file.path, file.size) if file.member is None else member_piece(file)
+    return whole_file(file.path, file.size) if file.plain else member_piece(file)
 
 
 def _stage_together(
@@ -97,7 +100,7 @@ def _result(
     """What staging a file (or member) of a batch gave: its hands and rejects, and how far it
     was read (a member, like a whole archive, is read to its end: nothing to remember)."""
     name = file.source.name
-    plain = file.member is None
+    plain = file.plain
     return StageResult(
         part=part,
         path=file.path,
