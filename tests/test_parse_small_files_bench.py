@@ -3,6 +3,7 @@ a quick run."""
 
 from __future__ import annotations
 
+import gzip
 import json
 
 import pytest
@@ -28,6 +29,8 @@ def test_quick_small_files_benchmark_reports_both_and_their_ratio(
     imported = figures["import_many_files_s"]["value"], figures["import_one_file_s"]["value"]
     assert figures["import_many_over_one"]["value"] == pytest.approx(imported[0] / imported[1])
     assert figures["import_many_over_one"]["target"] == small_files.TARGET_RATIO
+    packed = figures["import_many_gz_files_s"]["value"]
+    assert figures["import_gz_over_one"]["value"] == pytest.approx(packed / imported[1])
 
 
 def test_the_folder_holds_one_file_per_hand() -> None:
@@ -36,3 +39,5 @@ def test_the_folder_holds_one_file_per_hand() -> None:
     texts = [p.read_text() for p in sorted(folder.iterdir())]
     assert len(texts) == small_files.QUICK_HANDS
     assert all(t.startswith("OFC Hand #") and t.count("OFC Hand #") == 1 for t in texts)
+    packed = small_files.one_hand_files(path, packed=True)
+    assert [gzip.decompress(p.read_bytes()).decode() for p in sorted(packed.iterdir())] == texts

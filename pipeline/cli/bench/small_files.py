@@ -10,12 +10,14 @@ shared machine. The figures are the CPU seconds (user + system) of each,
 best of the runs, and their ratio, held to the target: many small files
 cost at most 3 times the one file. ``files_100k_minutes`` extrapolates the
 per-file cost to 100,000 one-hand files on two workers (two cores). The
-same folder and file are then imported with ``ofc import`` (one run each,
-wall seconds of the whole process), held to the same ratio.
+same folder, the same hands as one ``.gz`` file each, and the one file are
+then imported with ``ofc import`` (one run each, wall seconds of the whole
+process), held to the same ratio.
 """
 
 from __future__ import annotations
 
+import gzip
 import os
 import tempfile
 from pathlib import Path
@@ -35,15 +37,18 @@ TARGET_RATIO = 3.0
 TARGET_100K_MINUTES = 2.0
 
 
-def one_hand_files(source: Path) -> Path:
-    """A folder next to ``source`` with one file per hand of it (made once)."""
-    folder = CACHE / f"{source.stem}-one-hand-files"
+def one_hand_files(source: Path, packed: bool = False) -> Path:
+    """A folder next to ``source`` with one file per hand of it (``packed``: each a ``.gz``
+    file), made once."""
+    folder = CACHE / f"{source.stem}-one-hand-{'gz-' if packed else ''}files"
     if not folder.exists():
         partial = folder.with_suffix(".partial")
         partial.mkdir(parents=True, exist_ok=True)
         hands = [h for h in source.read_text(encoding="utf-8").split("\n\n") if h.strip()]
         for i, hand in enumerate(hands):
-            (partial / f"hand-{i:06d}.txt").write_text(hand.strip("\n") + "\n", encoding="utf-8")
+            data = (hand.strip("\n") + "\n").encode()
+            name = f"hand-{i:06d}.txt" + (".gz" if packed else "")
+            (partial / name).write_bytes(gzip.compress(data, mtime=0) if packed else data)
         partial.rename(folder)
     return folder
 
@@ -64,7 +69,10 @@ def run(options: BenchOptions) -> dict[str, Figure]:
     read = best["many"]["read"]
     context = f"{read:,.0f} hands, one core, one polars thread, best of {runs(repeat)}"
     per_file = many_s / max(read, 1)
-    return _parse_figures(many_s, one_s, per_file, read, context) | _import_figures(many, one_file)
+    packed = one_hand_files(one_file, packed=True)
+    return _parse_figures(many_s, one_s, per_file, read, context) | _import_figures(
+        many, packed, one_file
+    )
 
 
 def _parse_figures(
@@ -88,13 +96,14 @@ def _parse_figures(
     }
 
 
-def _import_figures(many: Path, one_file: Path) -> dict[str, Figure]:
-    """``ofc import`` of the folder, then of the one file, into new databases (one run each,
-    whole processes on all cores: listing and checking every file, reading, loading)."""
+def _import_figures(many: Path, packed: Path, one_file: Path) -> dict[str, Figure]:
+    """``ofc import`` of the folder, of the folder of ``.gz`` files, then of the one file, into
+    new databases (one run each, whole processes on all cores: listing and checking every
+    file, reading, loading)."""
     workers = os.cpu_count() or 1
     seconds = {}
     with tempfile.TemporaryDirectory(dir=CACHE) as folder:
-        for name, path in (("many", many), ("one", one_file)):
+        for name, path in (("many", many), ("packed", packed), ("one", one_file)):
             result = measure_import([path], Path(folder) / f"{name}.duckdb", workers)
             seconds[name] = result["seconds"]
     context = f"{workers} workers, one run"
@@ -110,5 +119,16 @@ def _import_figures(many: Path, one_file: Path) -> dict[str, Figure]:
             "x",
             target=TARGET_RATIO,
             note="wall seconds of importing the one-hand files over those of the one file",
+        ),
+        "import_many_gz_files_s": Figure(
+            seconds["packed"],
+            "s",
+            note=f"ofc import of the same hands, one .gz file each; {context}",
+        ),
+        "import_gz_over_one": Figure(
+            seconds["packed"] / seconds["one"],
+            "x",
+            target=TARGET_RATIO,
+            note="wall seconds of importing the one-hand .gz files over those of the one file",
         ),
     }
