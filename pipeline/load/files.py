@@ -334,7 +334,8 @@ def gzip_size(path: str) -> int:
         size = os.fstat(fd).st_size
         if not _GZIP_TRAILER <= size <= SMALL_FILE_BYTES:
             return SMALL_FILE_BYTES + 1
-        return int.from_bytes(os.pread(fd, 4, size - 4), "little")
+        os.lseek(fd, size - 4, os.SEEK_SET)
+        return int.from_bytes(os.read(fd, 4), "little")
     except OSError:
         return SMALL_FILE_BYTES + 1
     finally:
