@@ -210,13 +210,26 @@ def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
             pass
         progress.close()
         if commits.pending:
-            progress.phase(f"storing {len(commits.pending):,} decisions in {paths.db.name}")
+            progress.phase(_storing(len(commits.pending), len(commits.stored), paths.db.name))
         if commits.pending or not commits.stored:
             commits.commit()
     results = commits.stored
     losses = [r.se_loss for r in results if (r.rollouts or 0) > 1 and r.ev_loss > 0]
     median = float(pl.Series(losses).median()) if losses else None
     return ReviewSummary(paths.db, len(results), time.monotonic() - began, median, stop.is_set())
+
+
+def _storing(pending: int, stored: int, db: str) -> str:
+    """What the last commit is doing, beside what earlier commits stored.
+
+    >>> _storing(3412, 18271, "hands.duckdb")
+    'storing the last 3,412 decisions in hands.duckdb (18,271 stored as the review went)'
+    >>> _storing(40, 0, "hands.duckdb")
+    'storing 40 decisions in hands.duckdb'
+    """
+    if not stored:
+        return f"storing {pending:,} decisions in {db}"
+    return f"storing the last {pending:,} decisions in {db} ({stored:,} stored as the review went)"
 
 
 def _frame(results: list[Reviewed]) -> pl.DataFrame:
