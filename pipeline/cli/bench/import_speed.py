@@ -1,12 +1,14 @@
-"""Benchmark: ``ofc import`` end to end, 3-handed Pineapple hands in the ``en`` format.
+"""Benchmark: ``ofc import`` end to end, 3-handed Pineapple hands in the ``en`` and ``ru`` formats.
 
-The input is simulated once with ``ofc simulate`` (random bots: the parser
+The inputs are simulated once with ``ofc simulate`` (random bots: the parser
 and the engine do the same work whatever the bots' skill) and kept under
-``out/bench/``. The figure is one run of ``ofc import FILE --db NEW.duckdb``
+``out/bench/``. A figure is one run of ``ofc import FILE --db NEW.duckdb``
 as a separate process, from start to exit: reading, parsing, scoring,
 loading DuckDB, rebuilding the metric tables and swapping the file in. Peak
 memory is the largest sum of the resident memory of the import and its
-worker processes, sampled every 0.1 s.
+worker processes, sampled every 0.1 s. The same hands in the ``ru`` format
+(the Russian rooms' text, a third longer) are imported right after the
+``en`` ones, so the two compare within one run.
 
 Larger one-off runs (``python -m pipeline.cli.bench.import_speed --hands N``)
 build their input from copies of the 1,000,000-hand file with the hand and
@@ -31,27 +33,34 @@ from pipeline.benchkit.histories import CACHE, simulated
 from pipeline.benchkit.options import BenchOptions
 
 NAME = "import_speed"
-TITLE = "ofc import end to end: 3-handed Pineapple hands in the en format into DuckDB"
+TITLE = "ofc import end to end: 3-handed Pineapple hands in the en and ru formats into DuckDB"
 
 HANDS = 1_000_000
 QUICK_HANDS = 5_000
 TARGET_S = 120.0
 AIM_S = 60.0
+FORMATS = ("en", "ru")
 TARGET_MEMORY_MB = 2048.0
 SAMPLE_SECONDS = 0.1
 _PHASES = re.compile(r"([\d.]+) s reading and scoring, ([\d.]+) s loading")
+#: What comes right before a hand's and a match's number in each format's text.
+NUMBERED = {
+    "en": (b"OFC Hand #", b"Match #"),
+    "ru": ("Раздача №".encode(), "Матч №".encode()),
+}
 
 
-def copies(base: Path, count: int, folder: Path) -> list[Path]:
-    """``count`` copies of ``base`` whose hand and match numbers are prefixed by the copy's number."""
+def copies(base: Path, count: int, folder: Path, fmt: str = "en") -> list[Path]:
+    """``count`` copies of ``base`` (text in format ``fmt``) whose hand and match numbers are
+    prefixed by the copy's number."""
     paths = []
     for k in range(count):
         path = folder / f"copy-{k:03d}.txt"
         if not path.exists():
             data = base.read_bytes()
             prefix = f"{k:03d}".encode()
-            data = data.replace(b"OFC Hand #", b"OFC Hand #" + prefix)
-            data = data.replace(b"Match #", b"Match #" + prefix)
+            for words in NUMBERED[fmt]:
+                data = data.replace(words, words + prefix)
             path.write_bytes(data)
         paths.append(path)
     return paths
@@ -102,10 +111,13 @@ def measure_import(inputs: list[Path], db: Path, workers: int) -> dict[str, floa
     }
 
 
-def figures(result: dict[str, float], hands: int, workers: int) -> dict[str, Figure]:
-    """The figures of one run; the time target applies to the 1,000,000-hand run only."""
-    context = f"{hands:,} hands, {workers} workers, one run"
-    return {
+def figures(
+    result: dict[str, float], hands: int, workers: int, fmt: str = "en"
+) -> dict[str, Figure]:
+    """The figures of one run (named with a ``ru_`` prefix for the ``ru`` format); the time
+    target applies to the 1,000,000-hand run only."""
+    context = f"{hands:,} {fmt} hands, {workers} workers, one run"
+    named = {
         "import_s": Figure(
             result["seconds"],
             "s",
@@ -127,15 +139,27 @@ def figures(result: dict[str, float], hands: int, workers: int) -> dict[str, Fig
         ),
         "database_mb": Figure(result["db_mb"], "MB", note="the DuckDB file"),
     }
+    prefix = "" if fmt == "en" else f"{fmt}_"
+    return {prefix + name: figure for name, figure in named.items()}
 
 
 def run(options: BenchOptions) -> dict[str, Figure]:
     hands = options.sample(HANDS, QUICK_HANDS)
-    source = simulated("import", "en", hands, options.seed)
     workers = os.cpu_count() or 1
-    with tempfile.TemporaryDirectory(dir=CACHE) as folder:
-        result = measure_import([source], Path(folder) / "bench.duckdb", workers)
-    return figures(result, hands, workers)
+    results = {}
+    for fmt in FORMATS:
+        source = simulated("import", fmt, hands, options.seed)
+        with tempfile.TemporaryDirectory(dir=CACHE) as folder:
+            results[fmt] = measure_import([source], Path(folder) / "bench.duckdb", workers)
+    out = {}
+    for fmt, result in results.items():
+        out |= figures(result, hands, workers, fmt)
+    out["ru_over_en"] = Figure(
+        results["ru"]["seconds"] / results["en"]["seconds"],
+        "x",
+        note="ru import time over en's, the same hands one after the other in this run",
+    )
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -143,16 +167,17 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=HANDS)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--format", choices=FORMATS, default="en", dest="fmt")
     parser.add_argument(
         "--keep", type=Path, help="keep the database here (for `python -m dashboard.bench.pages`)"
     )
     args = parser.parse_args(argv)
     base_hands = min(args.hands, HANDS)
-    base = simulated("import", "en", base_hands, args.seed)
+    base = simulated("import", args.fmt, base_hands, args.seed)
     workers = os.cpu_count() or 1
     with tempfile.TemporaryDirectory(dir=CACHE) as folder:
         inputs = (
-            copies(base, -(-args.hands // base_hands), Path(folder))
+            copies(base, -(-args.hands // base_hands), Path(folder), args.fmt)
             if args.hands > HANDS
             else [base]
         )
@@ -160,7 +185,7 @@ def main(argv: list[str] | None = None) -> int:
         result = measure_import(inputs, db, workers)
         if args.keep:
             shutil.move(db, args.keep)
-    for name, figure in figures(result, args.hands, workers).items():
+    for name, figure in figures(result, args.hands, workers, args.fmt).items():
         print(f"{name:24} {figure.value_text:>12} {figure.unit:8} {figure.verdict:7} {figure.note}")
     return 0
 
