@@ -86,7 +86,7 @@ def read(
     if not _utf8(data):
         return None
     grammar = GRAMMARS[kind]
-    text = Text.of(data, first_line, _scratch(len(data) + PAD), newlines)
+    text = Text.of(data, first_line, _scratch(len(data) + PAD), newlines, grammar.sections)
     hands = cut(text, grammar)
     head = read_head(text, hands, grammar)
     body = read_body(text, hands, head.seats, grammar)

@@ -5,8 +5,8 @@ starts at a line beginning with the format's header prefix (``OFC Hand #``,
 ``Раздача №``) and runs to the next blank line or header; non-blank lines
 outside hands form one stray run per gap between hands; section lines
 (``*** ... ***``, ``== ... ==``) inside a hand open sections, whose codes
-are carried down to the lines below (``HEAD`` above the first one). The
-format's words come from its ``parsers.fast.grammar.Grammar``.
+(``Text.sections``) are carried down to the lines below (``HEAD`` above the
+first one). The format's words come from its ``parsers.fast.grammar.Grammar``.
 """
 
 from __future__ import annotations
@@ -19,14 +19,14 @@ import polars as pl
 
 from parsers.extract import EXCERPT_CHARS
 from parsers.fast.grammar import Grammar
+from parsers.fast.sections import NO_SECTION
 from parsers.fast.text import Text
-from parsers.segment import HEAD, SHOWDOWN, SUMMARY, UNKNOWN
+from parsers.segment import HEAD, SHOWDOWN
 
 #: First bytes of the characters ``\s`` matches (ASCII spaces and controls, U+0085, U+00A0,
 #: U+1680, U+2000..U+205F, U+3000): only lines starting with one may be blank.
 _SPACE_LEADS = np.zeros(256, dtype=bool)
 _SPACE_LEADS[[9, 10, 11, 12, 13, 32, 0xC2, 0xE1, 0xE2, 0xE3]] = True
-_NAMED_CODES = (0, SHOWDOWN, SUMMARY)
 
 
 @dataclass(frozen=True, eq=False)
@@ -62,8 +62,7 @@ def cut(text: Text, grammar: Grammar) -> Hands:
     """Find the hands, stray runs and sections of ``text`` (in ``grammar``'s format)."""
     blank = _blank(text, text.ends - text.starts)
     header = text.begins(grammar.header)
-    section = text.begins(grammar.sections[0].tobytes())
-    walked = _walk(text.buf, text.starts, text.ends, blank, header, section, grammar.sections)
+    walked = _walk(text.buf, text.starts, text.ends, blank, header, text.sections)
     hand, sec, section, first, stop, head, sections, showdown, *strays = walked
     return Hands(
         first=first,
@@ -79,10 +78,10 @@ def cut(text: Text, grammar: Grammar) -> Hands:
 
 
 @numba.njit(cache=True, nogil=True)
-def _walk(buf, starts, ends, blank, header, section_start, words):
+def _walk(buf, starts, ends, blank, header, codes):
     """One pass over the lines: ``Hands``' arrays, and the first line, size and number of
     lines holding bytes that did not decode of each stray run (the non-blank lines outside
-    hands between two headers)."""
+    hands between two headers). ``codes``: each line's section code (``Text.sections``)."""
     lines = len(starts)
     hands = header.sum()
     hand = np.full(lines, -1, dtype=np.int64)
@@ -110,8 +109,8 @@ def _walk(buf, starts, ends, blank, header, section_start, words):
             inside = False
         if inside and not blank[i]:
             hand[i] = count - 1
-            if section_start[i]:
-                code = _section_code(buf, starts[i], ends[i], words)
+            if codes[i] != NO_SECTION:
+                code = codes[i]
                 section[i] = True
                 sections[found] = i
                 found += 1
@@ -143,37 +142,6 @@ def _undecoded(buf, start, end) -> bool:
         if buf[k] == 0xEF and buf[k + 1] == 0xBF and buf[k + 2] == 0xBD:
             return True
     return False
-
-
-@numba.njit(cache=True, inline="always")
-def _is(buf, start, end, literal) -> bool:
-    if end - start != len(literal):
-        return False
-    for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
-        if buf[start + k] != literal[k]:
-            return False
-    return True
-
-
-@numba.njit(cache=True)
-def _section_code(buf, start, end, words) -> int:
-    """The code of the section line ``[start, end)``; ``words``: ``Grammar.sections``.
-
-    >>> from parsers.fast.grammar import GRAMMARS
-    >>> buf = np.frombuffer(b"*** STREET 4 ****** SUMMARY ****** STREET 0 ***", dtype=np.uint8)
-    >>> [_section_code(buf, a, b, GRAMMARS["en"].sections) for a, b in ((0, 16), (16, 31), (31, 47))]
-    [4, 101, -2]
-    """
-    for k in range(3):
-        if _is(buf, start, end, words[k + 1]):
-            return _NAMED_CODES[k]
-    head, tail = words[4], words[5]
-    at = start + len(head)
-    if end - start == len(head) + 1 + len(tail) and _is(buf, start, at, head):
-        digit = buf[at] - 48
-        if 1 <= digit <= 9 and _is(buf, at + 1, end, tail):
-            return digit
-    return UNKNOWN
 
 
 def _blank(text: Text, length: np.ndarray) -> np.ndarray:

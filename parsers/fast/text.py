@@ -1,10 +1,13 @@
-"""A chunk's bytes as numpy arrays: where its lines are, which begin with a literal, and spans as text.
+"""A chunk's bytes as numpy arrays: where its lines are, which begin with a literal, which are
+section lines, and spans as text.
 
 Everything here answers for all lines (or spans) at once, never Python per
 line: ``heads`` holds each line's first 8 bytes as one little-endian
 integer, which makes a test of a line's beginning a couple of integer
 comparisons; ``strings`` turns byte spans into a polars string column
-without a Python object per span. The compiled scans
+without a Python object per span. One compiled pass over the bytes finds
+the lines, their first bytes and their section codes (``parsers.fast.sections``)
+while each line is in the cache. The compiled scans
 (``parsers.fast.head_scan``, ``parsers.fast.body_scan``) read ``buf``.
 
 >>> text = Text.of(b"Seat 1: Ann\\r\\nDealt to Ann [Ah]\\n", first_line=7)
@@ -12,6 +15,10 @@ without a Python object per span. The compiled scans
 (3, [0, 13, 31], [11, 30, 31])
 >>> text.begins(b"Dealt to ").tolist()
 [False, True, False]
+>>> from parsers.fast.grammar import GRAMMARS
+>>> lines = b"*** SHOWDOWN ***\\r\\n***\\n*** STREET 2 ***\\n*** STREET 2 ***"
+>>> Text.of(lines, 1, section_words=GRAMMARS["en"].sections).sections.tolist()
+[100, -3, 2, 2]
 >>> text.strings(text.starts[:2] + 5, text.ends[:2]).to_list()
 ['1: Ann', ' to Ann [Ah]']
 """
@@ -25,6 +32,7 @@ import numpy as np
 import polars as pl
 import pyarrow as pa
 
+from parsers.fast import sections
 from parsers.lines import count_lines
 
 #: Zero bytes after the text, so reads of a few words past a line end stay in the buffer.
@@ -41,7 +49,8 @@ class Text:
     the 8 bytes at offset ``k`` as one little-endian integer, ``heads`` those
     of each line's start. ``ends`` exclude the line's ``\\n`` and one ``\\r``
     before it, as ``parsers.lines.line_frame`` does; line ``i`` is line
-    ``first_line + i`` of the file.
+    ``first_line + i`` of the file. ``sections``: each line's section code
+    (``parsers.fast.sections.NO_SECTION`` for the other lines).
     """
 
     data: bytes
@@ -50,6 +59,7 @@ class Text:
     starts: np.ndarray
     ends: np.ndarray
     heads: np.ndarray
+    sections: np.ndarray
     first_line: int
 
     @classmethod
@@ -59,11 +69,13 @@ class Text:
         first_line: int,
         scratch: np.ndarray | None = None,
         newlines: int | None = None,
+        section_words: tuple[np.ndarray, ...] = sections.NONE,
     ) -> Text:
         """The text of ``data``, copied into ``scratch`` when given (at least ``len(data) +
         PAD`` bytes; reusing one buffer from chunk to chunk spares the system handing out
         fresh memory each time), which the text then owns until dropped. ``newlines``: how
-        many ``\\n`` ``data`` holds, when known (else they are counted)."""
+        many ``\\n`` ``data`` holds, when known (else they are counted); ``section_words``:
+        the format's (``Grammar.sections``; by default no line is a section line)."""
         size = len(data)
         if scratch is None:
             scratch = np.empty(size + PAD, dtype=np.uint8)
@@ -71,9 +83,9 @@ class Text:
         buf[:size] = np.frombuffer(data, dtype=np.uint8)
         buf[size:] = 0
         newlines = count_lines(data) if newlines is None else newlines
-        starts, ends = _lines(buf, size, newlines)
         words = np.ndarray((len(buf) - 7,), dtype="<u8", buffer=buf, offset=0, strides=(1,))
-        return cls(data, buf, words, starts, ends, words[starts], first_line)
+        lines = _lines(buf, words, size, newlines, section_words)
+        return cls(data, buf, words, *lines, first_line)
 
     def lines(self) -> int:
         return len(self.starts)
@@ -109,42 +121,41 @@ def _matches(words: np.ndarray, piece: bytes) -> np.ndarray:
 
 
 @numba.njit(cache=True, nogil=True)
-def _lines(buf, size, newlines):
+def _lines(buf, words, size, newlines, section_words):
     """Where each line of ``buf[:size]`` (which holds ``newlines`` ``\\n``) starts and ends
-    (before its ``\\n`` and one ``\\r`` before that)."""
+    (before its ``\\n`` and one ``\\r`` before that), its first 8 bytes and its section code.
+
+    Eight bytes at a time (the zero bytes after the text hold no ``\\n``): a word's ``\\n``
+    bytes become its set high bits, taken lowest first, and each line is read as its ``\\n``
+    is found, while it is in the cache.
+    """
     starts = np.empty(newlines + 1, dtype=np.int64)
     ends = np.empty(newlines + 1, dtype=np.int64)
-    starts[0] = 0
-    found = _newlines(buf, size, ends)
-    for line in range(found):
-        starts[line + 1] = ends[line] + 1
-    ends[found] = size
-    for line in range(found + 1):
-        end = ends[line]
-        ends[line] = end - (end > starts[line] and buf[end - 1] == 13)
-    return starts, ends
-
-
-@numba.njit(cache=True, inline="always")
-def _newlines(buf, size, out):
-    """Fill ``out`` with the offsets of the ``\\n`` of ``buf[:size]``; how many. Eight bytes
-    at a time: a word's ``\\n`` bytes become its set high bits, taken lowest first."""
-    found = 0
-    whole = size // 8 * 8
-    words = buf[:whole].view(np.uint64)
-    for w in range(len(words)):
-        x = words[w] ^ _NEWLINE_BYTES
+    heads = np.empty(newlines + 1, dtype=np.uint64)
+    codes = np.full(newlines + 1, sections.NO_SECTION, dtype=np.int16)
+    prefix = section_words[0]
+    lead = prefix[0] if len(prefix) else 256  # a section line's first byte (256: none)
+    starts[0], heads[0] = 0, words[0]
+    line = 0
+    eights = buf[: (size + 7) // 8 * 8].view(np.uint64)
+    for w in range(len(eights)):
+        x = eights[w] ^ _NEWLINE_BYTES
         marks = ~(((x & _LOW_SEVEN) + _LOW_SEVEN) | x | _LOW_SEVEN)  # 0x80 where x had 0
         while marks:
             lowest = marks & (~marks + np.uint64(1))
-            out[found] = 8 * w + _BIT_INDEX[(lowest * _DE_BRUIJN) >> np.uint64(58)] // 8
-            found += 1
+            at = 8 * w + _BIT_INDEX[(lowest * _DE_BRUIJN) >> np.uint64(58)] // 8
+            start = starts[line]
+            end = ends[line] = at - (at > start and buf[at - 1] == 13)
+            if buf[start] == lead:
+                codes[line] = sections.code(buf, start, end, section_words)
+            line += 1
+            starts[line], heads[line] = at + 1, words[at + 1]
             marks &= marks - np.uint64(1)
-    for at in range(whole, size):
-        if buf[at] == 10:
-            out[found] = at
-            found += 1
-    return found
+    start = starts[line]
+    end = ends[line] = size - (size > start and buf[size - 1] == 13)
+    if buf[start] == lead:
+        codes[line] = sections.code(buf, start, end, section_words)
+    return starts, ends, heads, codes
 
 
 _NEWLINE_BYTES = np.uint64(0x0A0A0A0A0A0A0A0A)
