@@ -85,6 +85,20 @@ def test_names_sharing_their_first_bytes_are_read_fast(names):
     assert_same(text.encode())
 
 
+@pytest.mark.parametrize(
+    ("before", "last"),
+    [
+        ("*** SUMMARY ***", "*** SUMMARY ***"),
+        ("*** STREET 5 ***", "*** STREET 5 ***"),
+        ("*** SUMMARY ***", "***"),
+    ],
+)
+def test_text_ending_in_a_section_line_reads_the_same(before, last):
+    """The last line of a chunk has no line end after it (the end of a file)."""
+    text = example_text()
+    assert_same((text[: text.rindex(before)] + last).encode())
+
+
 def test_crlf_bom_free_blank_runs_and_junk_between_hands():
     text = example_text().replace("\n\n", "\n  \n\t\nsome junk\n\n", 1).replace("\n", "\r\n")
     assert taken_fast(text.encode()) == 3
@@ -135,6 +149,13 @@ def test_crlf_bom_free_blank_runs_and_junk_between_hands():
         ("[Fantasyland, 14 cards]", "[Fantasyland, 15 cards]"),
         ("+30 points", "+30 points, stays in Fantasyland"),
         ("\n\n", "\n\nsome \ufffd junk\n\ufffd\n\n"),  # strays holding U+FFFD
+        ("*** STREET 2 ***", "*** STREET 12 ***"),  # section lines: read in the line pass
+        ("*** STREET 2 ***", "*** STREET 2 *** "),
+        ("*** STREET 2 ***", "*** STREET 2 ***\r"),
+        ("*** STREET 2 ***", "***STREET 2 ***"),
+        ("*** SHOWDOWN ***", "*** SHOWDOWN"),
+        ("*** SUMMARY ***", "*** SUMMARY ****"),
+        ("\n\n", "\n\n*** SUMMARY ***\n\n"),  # a section line between hands
     ],
 )
 def test_edits_read_the_same(old, new):
