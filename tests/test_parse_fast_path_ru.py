@@ -154,6 +154,10 @@ def test_bytes_windows_1251_lacks_are_counted_in_their_stray_run():
         ("== Вскрытие ==", "== Вскрытие ==\nBob: верх Д♠"),
         ("== Улица 2 ==", "== Улица 02 =="),
         ("== Улица 2 ==", "== Улица 12 =="),
+        ("== Улица 2 ==", "== Улица 2 ==\r"),
+        ("== Улица 2 ==", "==Улица 2 =="),
+        ("== Итог ==", "== Итог"),
+        ("\n\n", "\n\n== Итог ==\n\n"),  # a section line between hands
         (" — мёртвая рука\n", "\n"),
         (" — мёртвая рука\n", " — мёртвая рука (да)\n"),
         ("Bob: верх Д♠ Д♦ 3♥ ·", "Bob: верх Д♠ Д♦ ·"),
@@ -204,6 +208,13 @@ def test_edits_read_the_same(old, new):
     text = example_text()
     assert old in text
     assert_same(text.replace(old, new).encode(), "ru")
+
+
+@pytest.mark.parametrize("last", ["== Итог ==", "=="])
+def test_text_ending_in_a_section_line_reads_the_same(last):
+    """The last line of a chunk has no line end after it (the end of a file)."""
+    text = example_text()
+    assert_same((text[: text.rindex("== Итог ==")] + last).encode(), "ru")
 
 
 @pytest.mark.parametrize("ruleset", ["pineapple-2-4-pokerdom", "classic-1-6-american"])
