@@ -36,6 +36,7 @@ from parsers.fast.cards import MOST, card_parts
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.intern import NO_NRT, Filed, Interned, intern
+from parsers.fast.literals import equals
 from parsers.fast.text import Text
 from parsers.formats import en
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
@@ -221,15 +222,6 @@ def _scan(
         else:
             bad[h] = True
     return dealt_lines, set_lines, timeouts, shows, summaries, dealt, placed, filed
-
-
-@numba.njit(cache=True, inline="always")
-def equals(buf, at, literal) -> bool:
-    """Whether the bytes of ``buf`` at ``at`` spell ``literal``."""
-    for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
-        if buf[at + k] != literal[k]:
-            return False
-    return True
 
 
 @numba.njit(cache=True, inline="always")

@@ -32,12 +32,13 @@ import numba
 import numpy as np
 
 from parsers import extract as ex
-from parsers.fast.body_scan import Scanned, equals, scanned
+from parsers.fast.body_scan import Scanned, scanned
 from parsers.fast.cards import MOST, spelling_tables
 from parsers.fast.grammar import literal
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.intern import NO_NRT, intern
+from parsers.fast.literals import equals
 from parsers.fast.text import Text
 from parsers.formats import ru
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY

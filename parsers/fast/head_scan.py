@@ -24,6 +24,7 @@ import numpy as np
 
 from parsers.fast.grammar import Grammar
 from parsers.fast.intern import NO_NRT, Filed, Interned, intern
+from parsers.fast.literals import equals
 from parsers.fast.text import Text
 
 #: Seat names longer than this many bytes are left to the thorough reader.
@@ -279,12 +280,7 @@ def _plain(buf, s, e) -> bool:
 
 @numba.njit(cache=True, inline="always")
 def _begins(buf, s, e, literal) -> bool:
-    if e - s < len(literal):
-        return False
-    for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
-        if buf[s + k] != literal[k]:
-            return False
-    return True
+    return e - s >= len(literal) and equals(buf, s, literal)
 
 
 @numba.njit(cache=True, inline="always")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import numba
 import numpy as np
 
+from parsers.fast.literals import equals
 from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN
 
 #: The code of a line that is not a section line.
@@ -36,7 +37,7 @@ def code(buf, start, end, words) -> int:
     (-3, -3)
     """
     prefix = words[0]
-    if len(prefix) == 0 or not _starts(buf, start, prefix):
+    if len(prefix) == 0 or not equals(buf, start, prefix):
         return NO_SECTION
     for k in range(3):
         if _is(buf, start, end, words[k + 1]):
@@ -51,13 +52,5 @@ def code(buf, start, end, words) -> int:
 
 
 @numba.njit(cache=True, inline="always")
-def _starts(buf, start, literal) -> bool:
-    for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
-        if buf[start + k] != literal[k]:
-            return False
-    return True
-
-
-@numba.njit(cache=True, inline="always")
 def _is(buf, start, end, literal) -> bool:
-    return end - start == len(literal) and _starts(buf, start, literal)
+    return end - start == len(literal) and equals(buf, start, literal)
