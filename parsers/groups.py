@@ -5,6 +5,9 @@ in-memory engine; the same query on a ``LazyFrame`` runs in the streaming
 engine, which on one core is several times faster for integer keys and
 simple aggregations (measured: 0.2 s against 0.03 s for a million rows).
 
+``ranks``: each row's place within its run of equal keys of a sorted array, in one pass
+(``np.searchsorted`` of the keys in themselves costs twice as much).
+
 ``lookup``: the rows of a frame whose integer key (a line number, a hand
 number) equals each of many query keys, by direct indexing with numpy
 rather than a hash join: the keys of a chunk are small and dense.
@@ -45,3 +48,20 @@ def lookup(table: pl.DataFrame, key: str, queries: pl.Series) -> tuple[pl.DataFr
     rows = position[wanted - low]
     found = rows >= 0
     return table[rows[found]], found
+
+
+def ranks(keys: np.ndarray) -> np.ndarray:
+    """Each element's place (0, 1, ...) among the equal elements before it; ``keys`` sorted.
+
+    >>> ranks(np.array([4, 4, 4, 7, 9, 9])).tolist()
+    [0, 1, 2, 0, 0, 1]
+    >>> ranks(np.array([], dtype=np.int64)).tolist()
+    []
+    """
+    at = np.arange(len(keys))
+    if len(keys) == 0:
+        return at
+    starts = np.empty(len(keys), dtype=bool)
+    starts[0] = True
+    np.not_equal(keys[1:], keys[:-1], out=starts[1:])
+    return at - np.maximum.accumulate(np.where(starts, at, 0))

@@ -20,6 +20,7 @@ from parsers.fast import play_checks
 from parsers.fast.body import Body
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
+from parsers.groups import ranks
 from parsers.resolve import (
     fantasyland_counts,
     ruleset_names,
@@ -147,7 +148,7 @@ def _section_problems(hands: Hands, seats: Seats, streets: np.ndarray, count: in
     played = np.where(live, streets, 0)
     lines = hands.sections
     hand, code = hands.hand[lines], hands.sec[lines].astype(np.int64)
-    nth = np.arange(len(lines)) - np.searchsorted(hand, hand)
+    nth = ranks(hand)
     f, m = first[hand], played[hand]
     want = np.select(
         [nth < f, nth < f + m, nth == f + m, nth == f + m + 1],

@@ -23,6 +23,7 @@ from parsers.fast.grammar import Grammar
 from parsers.fast.hands import Hands
 from parsers.fast.head_scan import HeadScan
 from parsers.fast.text import Text
+from parsers.groups import ranks
 
 #: Hands with more seats than this are left to the thorough reader.
 MAX_SEATS = 10
@@ -148,7 +149,7 @@ def _seats(
     fields = texts.fields(found.seat_tail, head_scan.SEAT_TAIL, grammar.seat)
     bad = np.zeros(count, dtype=bool)
     bad[owner[~fields.get_column("read").to_numpy()]] = True
-    rank = np.arange(len(lines)) - np.searchsorted(owner, owner)
+    rank = ranks(owner)
     seats_per_hand = np.bincount(owner, minlength=count)
     bad |= (seats_per_hand < 2) | (seats_per_hand > MAX_SEATS)
     fine = rank < MAX_SEATS

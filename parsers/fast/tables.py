@@ -23,6 +23,7 @@ from parsers import extract as ex
 from parsers.fast.body import Body
 from parsers.fast.head import Seats
 from parsers.fast.placement_rows import placement_rows
+from parsers.groups import ranks
 from parsers.schema import HANDS, encoded
 
 _CARDS = pa.array(CARD_NAMES, pa.string())
@@ -71,7 +72,7 @@ def player_hands_table(
     order = (seats.seat[rows] - button[hand] - 1) % 256
     rows = rows[np.lexsort((order, hand))]
     hand = seats.hand[rows]
-    position = np.arange(len(rows)) - np.searchsorted(hand, hand) + 1
+    position = ranks(hand) + 1
     size = seats.count()
     show = np.full(size, -1, dtype=np.int64)
     show[body.show_seat] = np.arange(len(body.show_seat))
