@@ -148,9 +148,10 @@ def scanned(
     """What a format's compiled body pass ``kernel`` finds: it takes the text, the hands'
     lines and the seats' names, then ``grammar`` (its format's tables), then the arrays it
     fills (``Scanned``'s, then ``Filed``'s); it returns how many of each group it filled
-    and how many texts it filed."""
+    and how many texts it filed. It files summary lines only: room for each line of a
+    summary section, not for every line (a table of slots 8 to 10 times smaller)."""
     out = empty_scanned(text, hands)
-    filed = Filed.empty(text.lines())
+    filed = Filed.empty(int(np.count_nonzero(hands.sec == SUMMARY)))
     arrays = [getattr(out, f.name) for f in fields(out) if f.name != "interned"]
     counts = kernel(
         text.buf, text.words, text.starts, text.ends, hands.hand, hands.sec, hands.section,
