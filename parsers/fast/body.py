@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+import numba
 import numpy as np
 import polars as pl
 
@@ -113,18 +114,33 @@ def _left_over(found: Scanned) -> Scanned:
     unsaid = np.flatnonzero(found.set_hidden < 0)
     if not len(unsaid):
         return found
-    key = found.dealt_seat * _KEYS + found.dealt_sec
-    order = np.argsort(key, kind="stable")
-    wanted = found.set_seat[unsaid] * _KEYS + found.set_sec[unsaid]
-    at = np.minimum(np.searchsorted(key[order], wanted), max(len(key) - 1, 0))
-    dealt = np.zeros(len(unsaid), dtype=np.int64)
-    if len(key):
-        hit = key[order[at]] == wanted
-        dealt[hit] = found.dealt_count[order[at[hit]]]
+    dealt = _first_dealt(
+        found.dealt_seat, found.dealt_sec, found.dealt_count,
+        found.set_seat[unsaid], found.set_sec[unsaid],
+    )  # fmt: skip
     named = np.bincount(found.set_act, minlength=len(found.set_seat))[unsaid]
     found.set_hidden[unsaid] = np.maximum(dealt - named, 0)
     return found
 
 
-#: Section codes are below this (streets, Fantasyland): keys of a seat row and a section.
-_KEYS = 128
+@numba.njit(cache=True, nogil=True)
+def _first_dealt(dealt_seat, dealt_sec, dealt_count, seat, sec):
+    """The cards of the first dealt line (in line order) of each seat row ``seat`` on section
+    ``sec`` (none: 0), from a table of every seat row and section (``sec`` are sections of
+    play: at least 0).
+
+    >>> seat, sec, count = np.array([1, 1, 0]), np.array([2, 2, 2]), np.array([3, 5, 4])
+    >>> _first_dealt(seat, sec, count, np.array([1, 0, 0]), np.array([2, 2, 1])).tolist()
+    [3, 4, 0]
+    """
+    rows = max(dealt_seat.max(), seat.max()) + 1 if len(dealt_seat) else seat.max() + 1
+    secs = sec.max() + 1
+    first = np.full(rows * secs, -1, dtype=np.int64)
+    for i in range(len(dealt_seat)):
+        key = dealt_seat[i] * secs + dealt_sec[i]
+        if 0 <= dealt_sec[i] < secs and first[key] < 0:
+            first[key] = dealt_count[i]
+    out = np.zeros(len(seat), dtype=np.int64)
+    for j in range(len(seat)):
+        out[j] = max(first[seat[j] * secs + sec[j]], 0)
+    return out
