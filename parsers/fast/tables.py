@@ -70,7 +70,7 @@ def player_hands_table(
     rows = np.flatnonzero(keep[seats.hand])
     hand = seats.hand[rows]
     order = (seats.seat[rows] - button[hand] - 1) % 256
-    rows = rows[np.lexsort((order, hand))]
+    rows = rows[np.argsort(hand * 256 + order, kind="stable")]
     hand = seats.hand[rows]
     position = ranks(hand) + 1
     size = seats.count()
