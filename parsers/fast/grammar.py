@@ -10,8 +10,8 @@ differs in shape is the body's grammar (``en``: bracketed card lists after
 ``sets``; ``ru``: ``|`` between bare lists, multibyte ranks and suits): one
 compiled body pass per format, ``body`` names it.
 
->>> GRAMMARS["ru"].sections[0].tobytes().decode(), GRAMMARS["en"].clock_at.tolist()
-('== ', [0, 5, 8, 11, 14, 17])
+>>> GRAMMARS["ru"].sections.sizes.tolist(), GRAMMARS["en"].clock_at.tolist()
+([3, 22, 22, 14, 14, 3], [0, 5, 8, 11, 14, 17])
 """
 
 from __future__ import annotations
@@ -24,7 +24,9 @@ from types import ModuleType
 import numpy as np
 import polars as pl
 
+from parsers.fast import sections
 from parsers.fast.fields import Reading
+from parsers.fast.literals import Packed
 from parsers.formats import en, ru
 
 #: Width of each part of a clock (``strptime`` directives), in the order ``clock_at`` lists them.
@@ -41,7 +43,8 @@ class Grammar:
     """A text format as the compiled passes read it.
 
     ``sections``: the section prefix, the Fantasyland, showdown and summary
-    lines, and a street line's text before and after its number. ``head``:
+    lines, and a street line's text before and after its number
+    (``parsers.fast.sections.words``: byte sizes in the doctest above). ``head``:
     the literals that cut the head lines (``parsers.fast.head_scan.HEAD_LITERALS``
     names them; the clock among them with 0 where a digit goes), and
     ``clock_at`` where the clock's year, month, day, hour, minute and second start;
@@ -52,7 +55,7 @@ class Grammar:
     name: str
     id_pattern: str
     header: bytes
-    sections: tuple[np.ndarray, ...]
+    sections: Packed
     head: tuple[np.ndarray, ...]
     clock_at: np.ndarray
     plain_label: bool
@@ -71,22 +74,18 @@ class Grammar:
         and the table name's closing quote."""
         fmt = module.FORMAT
         words = fmt.sections
-        street = words.street_format().split("{}")
         template, clock_at = clock_shape(fmt.clock)
         id_sep, words_sep, label_open, label_close, table_close = head
         return cls(
             name=fmt.name,
             id_pattern=fmt.id_pattern,
             header=fmt.header_prefix.encode(),
-            sections=tuple(
-                literal(t)
-                for t in (
-                    words.prefix,
-                    words.line(words.fantasyland),
-                    words.line(words.showdown),
-                    words.line(words.summary),
-                    *street,
-                )
+            sections=sections.words(
+                words.prefix,
+                words.line(words.fantasyland),
+                words.line(words.showdown),
+                words.line(words.summary),
+                words.street_format(),
             ),
             head=(
                 *map(literal, (fmt.header_prefix, id_sep, words_sep, label_open, label_close)),

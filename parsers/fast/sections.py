@@ -1,11 +1,12 @@
 """Section lines (``*** SHOWDOWN ***``, ``== Улица 2 ==``) and their codes, read from the bytes.
 
 A line is a section line when it starts with the format's section prefix
-(``Grammar.sections[0]``); its code is ``parsers.segment``'s: 0 for
+(the first of ``Grammar.sections``, ``words``); its code is ``parsers.segment``'s: 0 for
 Fantasyland, the street's number, ``SHOWDOWN``, ``SUMMARY``, or ``UNKNOWN``
 for a section the grammar lacks. ``parsers.fast.text`` reads every line's
 code in its pass over the bytes (while the line is still in the cache: read
-again later, the scattered section lines cost more than the rest of the pass).
+again later, the scattered section lines cost more than the rest of the pass), comparing
+the format's words 8 bytes at a time (``parsers.fast.literals.spells``).
 """
 
 from __future__ import annotations
@@ -13,44 +14,51 @@ from __future__ import annotations
 import numba
 import numpy as np
 
-from parsers.fast.literals import equals
+from parsers.fast.literals import Packed, packed, spells
 from parsers.segment import SHOWDOWN, SUMMARY, UNKNOWN
 
 #: The code of a line that is not a section line.
 NO_SECTION = -3
-_NAMED_CODES = (0, SHOWDOWN, SUMMARY)
 #: Section words for text read without a format: no line is a section line.
-NONE = tuple(np.zeros(0, dtype=np.uint8) for _ in range(6))
+NONE = packed(*[b""] * 6)
 
 
-@numba.njit(cache=True)
-def code(buf, start, end, words) -> int:
-    """The code of line ``[start, end)`` of ``buf``: ``NO_SECTION`` unless it starts with
-    ``words[0]``; ``words``: ``Grammar.sections`` (bytes past a line's end are ``\\r``,
-    ``\\n`` or zero, which no prefix holds).
-
-    >>> from parsers.fast.grammar import GRAMMARS
-    >>> buf = np.frombuffer(b"*** STREET 4 ****** SUMMARY ****** STREET 0 ***", dtype=np.uint8)
-    >>> [code(buf, a, b, GRAMMARS["en"].sections) for a, b in ((0, 16), (16, 31), (31, 47))]
-    [4, 101, -2]
-    >>> code(buf, 1, 16, GRAMMARS["en"].sections), code(buf, 0, 16, NONE)
-    (-3, -3)
-    """
-    prefix = words[0]
-    if len(prefix) == 0 or not equals(buf, start, prefix):
-        return NO_SECTION
-    for k in range(3):
-        if _is(buf, start, end, words[k + 1]):
-            return _NAMED_CODES[k]
-    head, tail = words[4], words[5]
-    at = start + len(head)
-    if end - start == len(head) + 1 + len(tail) and _is(buf, start, at, head):
-        digit = buf[at] - 48
-        if 1 <= digit <= 9 and _is(buf, at + 1, end, tail):
-            return digit
-    return UNKNOWN
+def words(prefix: str, fantasyland: str, showdown: str, summary: str, street: str) -> Packed:
+    """A format's section words as ``code`` takes them (``Grammar.sections``): its section
+    prefix, its Fantasyland, showdown and summary lines, and its street line with ``{}``
+    where the number goes."""
+    before, after = street.split("{}")
+    lines = (prefix, fantasyland, showdown, summary, before, after)
+    return packed(*(line.encode() for line in lines))
 
 
 @numba.njit(cache=True, inline="always")
-def _is(buf, start, end, literal) -> bool:
-    return end - start == len(literal) and equals(buf, start, literal)
+def code(words, start, end, sections) -> int:
+    """The code of line ``[start, end)`` of a text (``words``: ``Text.words``):
+    ``NO_SECTION`` unless it starts with the section prefix; ``sections``: ``Grammar.sections``
+    (bytes past a line's end are ``\\r``, ``\\n`` or zero, which no prefix holds).
+
+    >>> from parsers.fast.grammar import GRAMMARS
+    >>> buf = np.frombuffer(b"*** STREET 4 ****** SUMMARY ****** STREET 0 ***" + bytes(40), np.uint8)
+    >>> text = np.ndarray((len(buf) - 7,), dtype="<u8", buffer=buf, strides=(1,))
+    >>> [code(text, a, b, GRAMMARS["en"].sections) for a, b in ((0, 16), (16, 31), (31, 47))]
+    [4, 101, -2]
+    >>> code(text, 1, 16, GRAMMARS["en"].sections), code(text, 0, 16, NONE)
+    (-3, -3)
+    """
+    sizes = sections.sizes
+    if sizes[0] == 0 or not spells(words, start, sections, 0):
+        return NO_SECTION
+    size = end - start
+    if size == sizes[1] and spells(words, start, sections, 1):
+        return 0
+    if size == sizes[2] and spells(words, start, sections, 2):
+        return SHOWDOWN
+    if size == sizes[3] and spells(words, start, sections, 3):
+        return SUMMARY
+    at = start + sizes[4]
+    if size == sizes[4] + 1 + sizes[5] and spells(words, start, sections, 4):
+        digit = np.int64(words[at] & np.uint64(255)) - 48
+        if 1 <= digit <= 9 and spells(words, at + 1, sections, 5):
+            return digit
+    return UNKNOWN

@@ -33,6 +33,7 @@ import polars as pl
 import pyarrow as pa
 
 from parsers.fast import sections
+from parsers.fast.literals import Packed
 from parsers.lines import count_lines
 
 #: Zero bytes after the text, so reads of a few words past a line end stay in the buffer.
@@ -69,7 +70,7 @@ class Text:
         first_line: int,
         scratch: np.ndarray | None = None,
         newlines: int | None = None,
-        section_words: tuple[np.ndarray, ...] = sections.NONE,
+        section_words: Packed = sections.NONE,
     ) -> Text:
         """The text of ``data``, copied into ``scratch`` when given (at least ``len(data) +
         PAD`` bytes; reusing one buffer from chunk to chunk spares the system handing out
@@ -133,8 +134,8 @@ def _lines(buf, words, size, newlines, section_words):
     ends = np.empty(newlines + 1, dtype=np.int64)
     heads = np.empty(newlines + 1, dtype=np.uint64)
     codes = np.full(newlines + 1, sections.NO_SECTION, dtype=np.int16)
-    prefix = section_words[0]
-    lead = prefix[0] if len(prefix) else 256  # a section line's first byte (256: none)
+    sizes, prefix = section_words.sizes, section_words.words[0, 0]
+    lead = np.int64(prefix & np.uint64(255)) if sizes[0] else 256  # a section line's first byte
     starts[0], heads[0] = 0, words[0]
     line = 0
     eights = buf[: (size + 7) // 8 * 8].view(np.uint64)
@@ -147,14 +148,14 @@ def _lines(buf, words, size, newlines, section_words):
             start = starts[line]
             end = ends[line] = at - (at > start and buf[at - 1] == 13)
             if buf[start] == lead:
-                codes[line] = sections.code(buf, start, end, section_words)
+                codes[line] = sections.code(words, start, end, section_words)
             line += 1
             starts[line], heads[line] = at + 1, words[at + 1]
             marks &= marks - np.uint64(1)
     start = starts[line]
     end = ends[line] = size - (size > start and buf[size - 1] == 13)
     if buf[start] == lead:
-        codes[line] = sections.code(buf, start, end, section_words)
+        codes[line] = sections.code(words, start, end, section_words)
     return starts, ends, heads, codes
 
 
