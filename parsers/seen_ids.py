@@ -82,10 +82,11 @@ class SeenIds:
     def matching(self, ids: pl.Series) -> pl.DataFrame:
         """The stored rows (``room_hand_id``, ``n``) whose id is one of ``ids`` (nulls match
         nothing)."""
-        hashes = np.unique(id_hashes(ids))
-        found = [run.rows[run.matching(hashes)] for run in self._runs]
-        rows = pl.concat(found) if found else pl.DataFrame(schema=SCHEMA)
-        return rows.filter(pl.col("room_hand_id").is_in(ids.drop_nulls().implode()))
+        hashes = np.unique(id_hashes(ids))  # sorted: the searches then walk each run in order
+        found = [run.rows[at] for run in self._runs if len(at := run.matching(hashes))]
+        if not found:  # most chunks: no query to run
+            return pl.DataFrame(schema=SCHEMA)
+        return pl.concat(found).filter(pl.col("room_hand_id").is_in(ids.drop_nulls().implode()))
 
     def __len__(self) -> int:
         return sum(len(run.hashes) for run in self._runs)
