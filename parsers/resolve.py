@@ -12,7 +12,6 @@ of cards by sums of integers.
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
 from functools import cache
 
@@ -24,6 +23,7 @@ from parsers import extract as ex
 from parsers.extract import Extracted
 from parsers.groups import lookup
 from parsers.header_words import HeaderWords, resolve
+from parsers.zones import offset_minutes
 
 SEAT_KEY = 256
 SEC_KEY = 128
@@ -95,8 +95,9 @@ def ruleset_names(heads: pl.DataFrame, override: str | None) -> pl.DataFrame:
 def utc(local: pl.Expr, zone: pl.Expr, zones: list[str]) -> pl.Expr:
     """Local clock times in per-row zones as UTC (``zones``: the distinct zone names).
 
-    A fixed offset (``+03:00``, ``UTC``) is subtracted; other zones go through the time zone
-    database (a tenth of the time for a fixed offset: no zone rules to look up per row).
+    A fixed offset (``+03:00``, ``UTC``: ``parsers.zones.offset_minutes``) is subtracted;
+    other zones go through the time zone database (which refuses half-hour offsets, and
+    takes ten times as long for a fixed one).
 
     >>> from datetime import datetime
     >>> zones = ["+03:00", "UTC", "America/New_York"]  # 02:30 did not happen in New York
@@ -106,7 +107,7 @@ def utc(local: pl.Expr, zone: pl.Expr, zones: list[str]) -> pl.Expr:
     """
     out = pl.lit(None, dtype=pl.Datetime("us", "UTC"))
     for name in zones:
-        offset = _fixed_offset(name)
+        offset = offset_minutes(name)
         if offset is None:
             converted = local.dt.replace_time_zone(
                 name, ambiguous="earliest", non_existent="null"
@@ -115,21 +116,6 @@ def utc(local: pl.Expr, zone: pl.Expr, zones: list[str]) -> pl.Expr:
             converted = (local - pl.duration(minutes=offset)).dt.replace_time_zone("UTC")
         out = pl.when(zone == name).then(converted).otherwise(out)
     return out
-
-
-def _fixed_offset(zone: str) -> int | None:
-    """The minutes ahead of UTC of a fixed-offset zone name (``+03:00``, ``UTC``), else None.
-
-    >>> [_fixed_offset(z) for z in ("+03:00", "-05:30", "UTC", "Europe/Moscow")]
-    [180, -330, 0, None]
-    """
-    if zone == "UTC":
-        return 0
-    found = re.fullmatch(r"([+-])(\d\d):(\d\d)", zone)
-    if found is None:
-        return None
-    sign = 1 if found[1] == "+" else -1
-    return sign * (int(found[2]) * 60 + int(found[3]))
 
 
 def player_key() -> pl.Expr:
