@@ -17,7 +17,7 @@ from hypothesis import strategies as st
 from parsers.fast import sections
 from parsers.fast.body import _first_dealt
 from parsers.fast.grammar import GRAMMARS
-from parsers.fast.literals import packed, spells
+from parsers.fast.literals import packed, same, spells
 from parsers.formats import en, ru
 from parsers.groups import ranks
 from parsers.segment import UNKNOWN
@@ -66,6 +66,21 @@ def test_spells_is_a_comparison_of_the_bytes(data, literals, pick):
     for row, literal in enumerate(literals):
         padded = data + bytes(_PAD)
         assert spells(words, at, lits, row) == (padded[at : at + len(literal)] == literal)
+
+
+@settings(deadline=None)
+@given(st.binary(max_size=40).map(lambda b: b + b[::-1]), st.data())
+@example(b"SvetlanaSvetlanX", None)
+def test_same_is_a_comparison_of_two_spans(data, pick):
+    words = _words(data)
+    if pick is None:  # the example: equal for 7 bytes, not for the 8th
+        assert same(words, 0, 8, 7) and not same(words, 0, 8, 8)
+        return
+    at, other = (pick.draw(st.integers(0, len(data))) for _ in range(2))
+    length = pick.draw(st.integers(0, len(data) - max(at, other)))
+    assert same(words, at, other, length) == (
+        data[at : at + length] == data[other : other + length]
+    )
 
 
 def _lines_of(fmt) -> st.SearchStrategy[str]:

@@ -36,7 +36,7 @@ from parsers.fast.cards import MOST, card_parts
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.intern import NO_NRT, Filed, Interned, intern
-from parsers.fast.literals import equals
+from parsers.fast.literals import equals, same
 from parsers.fast.text import Text
 from parsers.formats import en
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
@@ -184,7 +184,7 @@ def _scan(
         playing = sec >= 0 and sec < SHOWDOWN
         if equals(buf, s, _DEALT):
             row, name_end = _bind(
-                buf, s + len(_DEALT), seat_slots[h], name_at, name_len, 32, 91, 40
+                buf, words, s + len(_DEALT), seat_slots[h], name_at, name_len, 32, 91, 40
             )
             if row < 0:
                 bad[h] = True
@@ -197,7 +197,7 @@ def _scan(
             if not (ok and playing):
                 bad[h] = True
             continue
-        row, name_end = _bind(buf, s, seat_slots[h], name_at, name_len, 58, 32, 32)
+        row, name_end = _bind(buf, words, s, seat_slots[h], name_at, name_len, 58, 32, 32)
         if row < 0:
             bad[h] = True
             continue
@@ -226,7 +226,7 @@ def _scan(
 
 
 @numba.njit(cache=True, inline="always")
-def _bind(buf, at, hand_slots, name_at, name_len, first, second, other):
+def _bind(buf, words, at, hand_slots, name_at, name_len, first, second, other):
     """The one seat among ``hand_slots`` whose name is written at ``at`` and followed by
     ``first`` then ``second`` or ``other`` (bytes); -1 when none or several. And where the
     name ends."""
@@ -240,13 +240,7 @@ def _bind(buf, at, hand_slots, name_at, name_len, first, second, other):
         after = at + length
         if buf[after] != first or (buf[after + 1] != second and buf[after + 1] != other):
             continue
-        same = True
-        start = name_at[row]
-        for k in range(length):
-            if buf[at + k] != buf[start + k]:
-                same = False
-                break
-        if same:
+        if same(words, at, name_at[row], length):
             if found >= 0:
                 return -1, -1
             found, end = row, after

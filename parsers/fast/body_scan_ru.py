@@ -38,7 +38,7 @@ from parsers.fast.grammar import literal
 from parsers.fast.hands import Hands
 from parsers.fast.head import Seats
 from parsers.fast.intern import NO_NRT, intern
-from parsers.fast.literals import equals
+from parsers.fast.literals import equals, same
 from parsers.fast.text import Text
 from parsers.formats import ru
 from parsers.segment import HEAD, SHOWDOWN, SUMMARY
@@ -87,7 +87,7 @@ def _scan(
             continue
         s, e = starts[i], ends[i]
         playing = sec >= 0 and sec < SHOWDOWN
-        row, form, at = _bind(buf, s, seat_slots[h], name_at, name_len, playing)
+        row, form, at = _bind(buf, words, s, seat_slots[h], name_at, name_len, playing)
         if row < 0:
             bad[h] = True
             continue
@@ -132,7 +132,7 @@ def _scan(
 
 
 @numba.njit(cache=True, inline="always")
-def _bind(buf, at, hand_slots, name_at, name_len, playing):
+def _bind(buf, words, at, hand_slots, name_at, name_len, playing):
     """The one seat among ``hand_slots`` whose name is written at ``at`` and followed as one
     of the forms (``SAID``; while ``playing`` also ``SHOWN``, ``HIDDEN``), the form, and where
     the rest of the line starts; -1 when none or several."""
@@ -145,7 +145,7 @@ def _bind(buf, at, hand_slots, name_at, name_len, playing):
         after = at + length
         if length == 0 or (buf[after] != _SAID[0] and buf[after] != _DEALT[0]):
             continue
-        if not _same(buf, at, name_at[row], length):
+        if not same(words, at, name_at[row], length):
             continue
         if equals(buf, after, _SAID):
             kind, start = SAID, after + 2
@@ -165,14 +165,6 @@ def _bind(buf, at, hand_slots, name_at, name_len, playing):
             return -1, SAID, -1
         found, form, rest = row, kind, start
     return found, form, rest
-
-
-@numba.njit(cache=True, inline="always")
-def _same(buf, at, other, length) -> bool:
-    for k in range(length):  # noqa: SIM110 (a loop compiles to the tightest code)
-        if buf[at + k] != buf[other + k]:
-            return False
-    return True
 
 
 @numba.njit(cache=True, inline="always")

@@ -19,6 +19,8 @@ from dataclasses import dataclass
 import numba
 import numpy as np
 
+from parsers.fast.literals import same
+
 _FNV_OFFSET = np.uint64(0xCBF29CE484222325)
 _FNV_PRIME = np.uint64(0x100000001B3)
 _MIX = np.uint64(0xBF58476D1CE4E5B9)
@@ -96,7 +98,8 @@ def intern(words, s, e, kind, slots, reps, n):
         if (
             rep_hash[j] == h
             and rep_kind[j] == kind
-            and _same(words, s, e, rep_start[j], rep_end[j])
+            and rep_end[j] - rep_start[j] == e - s
+            and same(words, s, rep_start[j], e - s)
         ):
             return j, n
         slot = (slot + 1) & mask
@@ -115,14 +118,3 @@ def _hash(words, s, e, kind):
     h ^= h >> np.uint64(32)
     h *= _MIX
     return h ^ (h >> np.uint64(29))
-
-
-@numba.njit(cache=True, inline="always")
-def _same(words, s, e, other_s, other_e) -> bool:
-    if e - s != other_e - other_s:
-        return False
-    for k in range(0, e - s, 8):
-        keep = _MASKS[min(e - s - k, 8)]
-        if (words[s + k] ^ words[other_s + k]) & keep:
-            return False
-    return True

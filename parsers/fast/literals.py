@@ -4,7 +4,8 @@
 a time against ``Text.words`` (the 8 bytes at each offset as one integer):
 ``spells`` takes one or a few integer comparisons where ``equals`` takes one
 per byte, which matters on lines every chunk holds tens of thousands of
-(section lines: ``parsers.fast.sections``).
+(section lines: ``parsers.fast.sections``). ``same`` compares two spans of the
+text the same way (a name on a line with the seat line's, a text with one filed).
 
 >>> buf = np.frombuffer("== Итог ==".encode() + bytes(8), dtype=np.uint8)
 >>> equals(buf, 0, buf[:7]), equals(buf, 1, buf[:7])
@@ -13,6 +14,8 @@ per byte, which matters on lines every chunk holds tens of thousands of
 >>> lits = packed("== Итог ==".encode(), b"==", b"= ")
 >>> [spells(words, 0, lits, k) for k in range(3)], spells(words, 1, lits, 2)
 ([True, True, False], True)
+>>> same(words, 0, 12, 2), same(words, 0, 11, 3)
+(True, False)
 """
 
 from __future__ import annotations
@@ -28,6 +31,20 @@ def equals(buf, at, literal) -> bool:
     """Whether the bytes of ``buf`` at ``at`` spell ``literal``."""
     for k in range(len(literal)):  # noqa: SIM110 (a loop compiles to the tightest code)
         if buf[at + k] != literal[k]:
+            return False
+    return True
+
+
+#: ``_MASKS[k]`` keeps the low ``k`` bytes of a word.
+_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)
+
+
+@numba.njit(cache=True, inline="always")
+def same(words, at, other, length) -> bool:
+    """Whether the ``length`` bytes at ``at`` and at ``other`` are the same (``words``:
+    ``Text.words``, readable up to ``length`` past either rounded up to 8)."""
+    for k in range(0, length, 8):
+        if (words[at + k] ^ words[other + k]) & _MASKS[min(length - k, 8)]:
             return False
     return True
 
