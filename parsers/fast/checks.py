@@ -164,10 +164,11 @@ def _section_problems(hands: Hands, seats: Seats, streets: np.ndarray, count: in
 def _act_problems(seats: Seats, body: Body, variant, streets, count: int) -> np.ndarray:
     """Dealt and placement lines per player and street against the variant's plan (R2, R6)."""
     acts = body.acts
+    secs = int(streets.max(initial=0)) + 1  # the chunk's sections: no key beyond them
     return play_checks.act_problems(
         seats.hand, seats.fl_cards, acts.seat, acts.sec, acts.kind, acts.count, acts.shown,
         acts.hidden, body.card_act, body.card_row, body.card_code, variant, streets, _PLAN,
-        SECS, count,
+        secs, count,
     )  # fmt: skip
 
 

@@ -54,9 +54,9 @@ def act_problems(
     dealts = np.zeros(size, dtype=np.int32)
     shown = np.zeros(size, dtype=np.int32)
     placing = np.zeros(size, dtype=np.int32)
-    dealt_count = np.zeros(size, dtype=np.int64)
-    hidden = np.zeros(size, dtype=np.int64)
-    key = np.empty(len(act_seat), dtype=np.int64)
+    dealt_count = np.zeros(size, dtype=np.int32)
+    hidden = np.zeros(size, dtype=np.int32)
+    key = np.empty(len(act_seat), dtype=np.int32)
     for a in range(len(act_seat)):
         seat, sec = act_seat[a], act_sec[a]
         hand = seat_hand[seat]
