@@ -50,7 +50,8 @@ class Body:
     """Everything below the head lines of all hands.
 
     ``acts``; the cards named on act lines (``card_act``: index into
-    ``acts``, ``card_row``, ``card_code``), in line order; showdown lines:
+    ``acts``, ``card_row``, ``card_code``), in the order of ``acts`` (those of
+    placement lines from ``placed_from`` on); showdown lines:
     ``show_seat``, ``fouled`` and ``show_codes`` (13 per line: top, middle,
     bottom); summary lines: ``summary_seat`` and ``summaries`` (the
     figures); ``bad``: hands holding a line that did not read.
@@ -60,6 +61,7 @@ class Body:
     card_act: np.ndarray
     card_row: np.ndarray
     card_code: np.ndarray
+    placed_from: int
     show_seat: np.ndarray
     fouled: np.ndarray
     show_codes: np.ndarray
@@ -81,6 +83,7 @@ def read_body(text: Text, hands: Hands, seats: Seats, grammar: Grammar) -> Body:
             [np.full(len(found.dealt_act), ex.DEALT, dtype=np.int8), found.set_row]
         ),
         card_code=np.concatenate([found.dealt_code, found.set_code]),
+        placed_from=len(found.dealt_act),
         show_seat=found.show_seat,
         fouled=found.fouled,
         show_codes=found.show_codes,

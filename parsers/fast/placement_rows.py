@@ -50,8 +50,9 @@ def placement_rows(
     auto[acts.seat[timeouts] * SECS + acts.sec[timeouts]] = True
     found = _rows(
         stored_at[seats.hand], seats.seat, seats.fl_cards, auto.reshape(-1, SECS),
-        acts.seat, acts.kind, acts.sec, acts.hidden, body.card_act, body.card_row,
-        body.card_code, np.flatnonzero(unseen), show, body.show_codes, SHOWN_ROWS,
+        acts.seat, acts.kind, acts.sec, acts.hidden, body.card_act[body.placed_from :],
+        body.card_row[body.placed_from :], body.card_code[body.placed_from :],
+        np.flatnonzero(unseen), show, body.show_codes, SHOWN_ROWS,
     )  # fmt: skip
     return PlacementRows(*found)
 
@@ -61,10 +62,10 @@ def _rows(
     seat_at, seat_number, fl_cards, auto, act_seat, act_kind, act_sec, act_hidden,
     card_act, card_row, card_code, unseen, show, show_codes, shown_rows,
 ):  # fmt: skip
+    """The rows (``card_act``, ``card_row``, ``card_code``: the cards of placement lines)."""
     size = 0
     for c in range(len(card_act)):
-        a = card_act[c]
-        size += act_kind[a] == _SETS and seat_at[act_seat[a]] >= 0 and card_row[c] <= _DISCARD
+        size += seat_at[act_seat[card_act[c]]] >= 0 and card_row[c] <= _DISCARD
     for a in range(len(act_kind)):
         if act_kind[a] == _SETS and seat_at[act_seat[a]] >= 0:
             size += act_hidden[a]
@@ -80,7 +81,7 @@ def _rows(
     n = 0
     for c in range(len(card_act)):
         a = card_act[c]
-        if act_kind[a] == _SETS and seat_at[act_seat[a]] >= 0 and card_row[c] <= _DISCARD:
+        if seat_at[act_seat[a]] >= 0 and card_row[c] <= _DISCARD:
             s, sec = act_seat[a], act_sec[a]
             hand[n], seat[n], street[n], timed[n] = seat_at[s], seat_number[s], sec, auto[s, sec]
             card[n], row[n] = card_code[c], card_row[c]

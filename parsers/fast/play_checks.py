@@ -124,7 +124,8 @@ def showdown_problems(
 ):  # fmt: skip
     """Per hand: whether a seat lacks its one showdown or summary line, shows rows other
     than it placed (unless in Fantasyland with no placement line: seen only at showdown),
-    or a card is shown or discarded twice in the hand."""
+    or a card is shown or discarded twice in the hand (``card_act``, ``card_row``,
+    ``card_code``: the cards of placement lines)."""
     seats = len(seat_hand)
     problems = np.zeros(hands, dtype=np.bool_)
     shows = np.zeros(seats, dtype=np.int64)
@@ -140,10 +141,7 @@ def showdown_problems(
     hand_bits = np.zeros(hands, dtype=np.uint64)
     hand_count = np.zeros(hands, dtype=np.int64)
     for c in range(len(card_act)):
-        a = card_act[c]
-        if act_kind[a] != ex.SETS_LINE:
-            continue
-        seat, row, code = act_seat[a], card_row[c], card_code[c]
+        seat, row, code = act_seat[card_act[c]], card_row[c], card_code[c]
         if row == ex.DISCARD:
             hand_bits[seat_hand[seat]] |= _bit(code)
             hand_count[seat_hand[seat]] += 1

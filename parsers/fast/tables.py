@@ -142,9 +142,7 @@ def _lists(codes: np.ndarray) -> pa.ListArray:
 def _discards(rows: np.ndarray, seats: Seats, body: Body) -> pa.ListArray:
     """Each seat's shown discards, in the order of its placement lines."""
     acts = body.acts
-    discards = np.flatnonzero(
-        (body.card_row == ex.DISCARD) & (acts.kind[body.card_act] == ex.SETS_LINE)
-    )
+    discards = body.placed_from + np.flatnonzero(body.card_row[body.placed_from :] == ex.DISCARD)
     owner = acts.seat[body.card_act[discards]]
     order = np.argsort(owner, kind="stable")
     owner, codes = owner[order], body.card_code[discards][order]
