@@ -33,9 +33,10 @@ SCANS = {"en": body_scan.scan, "ru": body_scan_ru.scan}
 
 @dataclass(frozen=True, eq=False)
 class Acts:
-    """Dealt, placement and timeout lines: ``seat`` (seat row), ``sec``, ``kind``
-    (``parsers.extract`` act kinds), ``count`` (cards dealt), ``shown`` (dealt cards
-    listed: the hero) and ``hidden`` (discards counted but not named)."""
+    """Dealt, placement and timeout lines, in that order: ``seat`` (seat row), ``sec``,
+    ``kind`` (``parsers.extract`` act kinds), ``count`` (cards dealt), ``shown`` (dealt cards
+    listed: the hero) and ``hidden`` (discards counted but not named); ``sets`` and
+    ``timeouts``: where the placement and timeout lines are."""
 
     seat: np.ndarray
     sec: np.ndarray
@@ -43,6 +44,8 @@ class Acts:
     count: np.ndarray
     shown: np.ndarray
     hidden: np.ndarray
+    sets: slice
+    timeouts: slice
 
 
 @dataclass(frozen=True, eq=False)
@@ -107,6 +110,8 @@ def _acts(found: Scanned) -> Acts:
         hidden=np.concatenate(
             [np.zeros(sizes[0], dtype=np.int64), found.set_hidden, np.zeros(sizes[2], np.int64)]
         ),
+        sets=slice(sizes[0], sizes[0] + sizes[1]),
+        timeouts=slice(sizes[0] + sizes[1], sum(sizes)),
     )
 
 

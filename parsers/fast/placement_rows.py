@@ -46,8 +46,7 @@ def placement_rows(
     show[body.show_seat] = np.arange(len(body.show_seat))
     acts = body.acts
     auto = np.zeros(seats.count() * SECS, dtype=np.bool_)
-    timeouts = acts.kind == ex.TIMEOUT_LINE
-    auto[acts.seat[timeouts] * SECS + acts.sec[timeouts]] = True
+    auto[acts.seat[acts.timeouts] * SECS + acts.sec[acts.timeouts]] = True
     found = _rows(
         stored_at[seats.hand], seats.seat, seats.fl_cards, auto.reshape(-1, SECS),
         acts.seat, acts.kind, acts.sec, acts.hidden, body.card_act[body.placed_from :],

@@ -79,7 +79,7 @@ def player_hands_table(
     summary = np.full(size, -1, dtype=np.int64)
     summary[body.summary_seat] = np.arange(len(body.summary_seat))
     acts = body.acts
-    sets, timeouts = acts.kind == ex.SETS_LINE, acts.kind == ex.TIMEOUT_LINE
+    sets, timeouts = acts.sets, acts.timeouts
     hidden = np.bincount(acts.seat[sets], acts.hidden[sets], minlength=size).astype(np.int64)
     unseen = _unseen(seats, body)
     hidden = np.where(unseen, seats.fl_cards - 13, hidden)
@@ -129,7 +129,7 @@ def placements_table(keep: np.ndarray, hand_ids: HandIds, seats: Seats, body: Bo
 def _unseen(seats: Seats, body: Body) -> np.ndarray:
     """Seats in Fantasyland with no placement line: their hand is known from the showdown only."""
     acts = body.acts
-    fl_sets = acts.seat[(acts.kind == ex.SETS_LINE) & (acts.sec == 0)]
+    fl_sets = acts.seat[acts.sets][acts.sec[acts.sets] == 0]
     return (seats.fl_cards > 0) & (np.bincount(fl_sets, minlength=seats.count()) == 0)
 
 
