@@ -105,6 +105,14 @@ def test_crlf_bom_free_blank_runs_and_junk_between_hands():
     assert_same(text.encode(), first_line=40)
 
 
+@pytest.mark.parametrize("space", ["\u00a0", "\u3000 ", " \u2007\t", "\u0085"])
+def test_lines_of_unicode_white_space_between_hands_are_blank(space):
+    """``\\s`` is Unicode's white space, as ``parsers.segment`` reads a blank line."""
+    text = example_text().replace("\n\n", f"\n{space}\n", 1)
+    assert taken_fast(text.encode()) == 3
+    assert_same(text.encode())
+
+
 @pytest.mark.parametrize(
     ("old", "new"),
     [

@@ -147,7 +147,8 @@ def _undecoded(buf, start, end) -> bool:
 def _blank(text: Text, length: np.ndarray) -> np.ndarray:
     """Lines of nothing but white space (``^\\s*$``, as ``parsers.segment`` tests)."""
     blank = length == 0
-    maybe = np.flatnonzero(_SPACE_LEADS[text.heads & 0xFF] & ~blank)
+    first_bytes = text.heads.astype("<u8", copy=False).view(np.uint8)[::8]
+    maybe = np.flatnonzero(_SPACE_LEADS.take(first_bytes) & ~blank)
     if len(maybe):
         spaces = text.strings(text.starts[maybe], text.ends[maybe]).str.contains(r"^\s*$")
         blank[maybe] = spaces.to_numpy()
