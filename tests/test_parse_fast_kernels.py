@@ -9,12 +9,14 @@ section lines that are cut, run on or name a section the format lacks.
 
 from __future__ import annotations
 
+import numba
 import numpy as np
 import polars as pl
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from parsers.fast import sections
+from parsers.fast.bits import trailing_zeros
 from parsers.fast.body import _first_dealt
 from parsers.fast.grammar import GRAMMARS
 from parsers.fast.literals import packed, same, spells
@@ -114,3 +116,15 @@ def test_section_codes_are_the_thorough_readers_or_stricter(case):
             # stricter: two-digit streets go to the thorough reader
             assert fast in (slow, UNKNOWN), line
             assert slow != UNKNOWN or fast == UNKNOWN, line
+
+
+@numba.njit
+def _lowest_bit(word):
+    return trailing_zeros(word)
+
+
+@given(st.integers(1, 2**64 - 1))
+@example(1)
+@example(2**63)
+def test_trailing_zeros_names_the_lowest_set_bit(word):
+    assert _lowest_bit(np.uint64(word)) == (word & -word).bit_length() - 1

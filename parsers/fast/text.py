@@ -33,6 +33,7 @@ import polars as pl
 import pyarrow as pa
 
 from parsers.fast import sections
+from parsers.fast.bits import trailing_zeros
 from parsers.fast.literals import Packed
 from parsers.lines import count_lines
 
@@ -143,8 +144,7 @@ def _lines(buf, words, size, newlines, section_words):
         x = eights[w] ^ _NEWLINE_BYTES
         marks = ~(((x & _LOW_SEVEN) + _LOW_SEVEN) | x | _LOW_SEVEN)  # 0x80 where x had 0
         while marks:
-            lowest = marks & (~marks + np.uint64(1))
-            at = 8 * w + _BIT_INDEX[(lowest * _DE_BRUIJN) >> np.uint64(58)] // 8
+            at = 8 * w + (trailing_zeros(marks) >> 3)
             start = starts[line]
             end = ends[line] = at - (at > start and buf[at - 1] == 13)
             if buf[start] == lead:
@@ -161,10 +161,6 @@ def _lines(buf, words, size, newlines, section_words):
 
 _NEWLINE_BYTES = np.uint64(0x0A0A0A0A0A0A0A0A)
 _LOW_SEVEN = np.uint64(0x7F7F7F7F7F7F7F7F)
-#: The index of a word's one set bit ``b`` is ``_BIT_INDEX[(b * _DE_BRUIJN) >> 58]``.
-_DE_BRUIJN = np.uint64(0x03F79D71B4CB0A89)
-_BIT_INDEX = np.zeros(64, dtype=np.int64)
-_BIT_INDEX[[((1 << i) * 0x03F79D71B4CB0A89 % 2**64) >> 58 for i in range(64)]] = np.arange(64)
 
 
 @numba.njit(cache=True, nogil=True)
