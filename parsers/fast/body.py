@@ -72,6 +72,11 @@ class Body:
     summaries: pl.DataFrame
     bad: np.ndarray
 
+    def placed(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The cards of placement lines: their ``card_act``, ``card_row`` and ``card_code``."""
+        cards = slice(self.placed_from, None)
+        return self.card_act[cards], self.card_row[cards], self.card_code[cards]
+
 
 def read_body(text: Text, hands: Hands, seats: Seats, grammar: Grammar) -> Body:
     """Read the lines below the first section of every hand (in ``grammar``'s format)."""

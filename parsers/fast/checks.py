@@ -176,9 +176,7 @@ def _showdown_problems(seats: Seats, body: Body, count: int) -> np.ndarray:
     """One showdown and one summary line per player; shown rows equal to placed rows (unless an
     opponent's Fantasyland hand is seen only there); no card twice in a hand."""
     acts = body.acts
-    placed = slice(body.placed_from, None)
     return play_checks.showdown_problems(
-        seats.hand, seats.fl_cards, acts.seat, acts.sec, acts.kind, body.card_act[placed],
-        body.card_row[placed], body.card_code[placed], body.show_seat, body.show_codes,
-        body.summary_seat, count,
+        seats.hand, seats.fl_cards, acts.seat, acts.sec, acts.kind, *body.placed(),
+        body.show_seat, body.show_codes, body.summary_seat, count,
     )  # fmt: skip

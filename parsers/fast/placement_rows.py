@@ -49,9 +49,8 @@ def placement_rows(
     auto[acts.seat[acts.timeouts] * SECS + acts.sec[acts.timeouts]] = True
     found = _rows(
         stored_at[seats.hand], seats.seat, seats.fl_cards, auto.reshape(-1, SECS),
-        acts.seat, acts.kind, acts.sec, acts.hidden, body.card_act[body.placed_from :],
-        body.card_row[body.placed_from :], body.card_code[body.placed_from :],
-        np.flatnonzero(unseen), show, body.show_codes, SHOWN_ROWS,
+        acts.seat, acts.kind, acts.sec, acts.hidden, *body.placed(), np.flatnonzero(unseen),
+        show, body.show_codes, SHOWN_ROWS,
     )  # fmt: skip
     return PlacementRows(*found)
 

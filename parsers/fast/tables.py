@@ -141,11 +141,11 @@ def _lists(codes: np.ndarray) -> pa.ListArray:
 
 def _discards(rows: np.ndarray, seats: Seats, body: Body) -> pa.ListArray:
     """Each seat's shown discards, in the order of its placement lines."""
-    acts = body.acts
-    discards = body.placed_from + np.flatnonzero(body.card_row[body.placed_from :] == ex.DISCARD)
-    owner = acts.seat[body.card_act[discards]]
+    card_act, card_row, card_code = body.placed()
+    discards = np.flatnonzero(card_row == ex.DISCARD)
+    owner = body.acts.seat[card_act[discards]]
     order = np.argsort(owner, kind="stable")
-    owner, codes = owner[order], body.card_code[discards][order]
+    owner, codes = owner[order], card_code[discards][order]
     per_seat = np.bincount(owner, minlength=seats.count())
     begin = np.cumsum(per_seat) - per_seat
     sizes = per_seat[rows]
