@@ -30,6 +30,7 @@ from ofc_core.variants import MAX_PLAYERS, VARIANTS, Variant
 __all__ = [
     "PRESET_NAMES",
     "FantasylandRules",
+    "PairPointValue",
     "RoyaltyTable",
     "Ruleset",
     "StayCondition",
@@ -81,6 +82,15 @@ NO_FANTASYLAND = FantasylandRules({}, {}, (), "any", 0, 0)
 
 
 @dataclass(frozen=True)
+class PairPointValue:
+    """Money per point two players agreed between them, in place of the table's (R7);
+    ``players`` in sorted order."""
+
+    players: tuple[str, str]
+    point_value: float
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """Every option by which rooms differ, for one named ruleset."""
 
@@ -95,6 +105,7 @@ class Ruleset:
     deuce_of_spades: bool = False
     match_loss_cap: float | None = None  # points a player may lose in one match (R7)
     max_players: int = 4  # players a hand may have (R10)
+    pair_point_values: tuple[PairPointValue, ...] = ()  # pairs' own money per point (R7)
 
     @property
     def scoop_value(self) -> int:
@@ -209,6 +220,7 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         "header",
         "match_loss_cap",
         "max_players",
+        "pair_point_values",
     }
     unknown = set(spec) - known
     if unknown:
@@ -241,6 +253,7 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         deuce_of_spades=bool(spec.get("deuce_of_spades", False)),
         match_loss_cap=_loss_cap(spec.get("match_loss_cap")),
         max_players=_max_players(spec.get("max_players"), variant),
+        pair_point_values=_pair_point_values(spec.get("pair_point_values", [])),
     )
 
 
@@ -263,6 +276,42 @@ def _max_players(value: Any, variant: str) -> int:
             f"max_players for {variant} must be a whole number from 2 to {most}, not {value!r}"
         )
     return value
+
+
+def _pair_point_values(spec: Any) -> tuple[PairPointValue, ...]:
+    """``pair_point_values``: a list of ``{ players = ["A", "B"], point_value = V }``, V money
+    per point (0 or more) that players A and B agreed between them (R7).
+
+    >>> _pair_point_values([{"players": ["Anna", "Boris"], "point_value": 2}])
+    (PairPointValue(players=('Anna', 'Boris'), point_value=2.0),)
+    """
+    shape = 'a list of { players = ["A", "B"], point_value = 2.0 }'
+    if not isinstance(spec, list):
+        raise ValueError(f"pair_point_values must be {shape}, not {spec!r}")
+    agreed: dict[tuple[str, str], float] = {}
+    for entry in spec:
+        players = entry.get("players") if isinstance(entry, dict) else None
+        value = entry.get("point_value") if isinstance(entry, dict) else None
+        if (
+            not isinstance(entry, dict)
+            or set(entry) != {"players", "point_value"}
+            or not isinstance(players, list)
+            or len(players) != 2
+            or not all(isinstance(p, str) and p.strip() for p in players)
+            or players[0] == players[1]
+            or isinstance(value, bool)
+            or not isinstance(value, int | float)
+            or not 0 <= value < float("inf")
+        ):
+            raise ValueError(
+                f"pair_point_values must be {shape} (two different names, a value of 0 or "
+                f"more), not {entry!r}"
+            )
+        pair = (min(players), max(players))
+        if pair in agreed:
+            raise ValueError(f"pair_point_values names the pair {list(pair)} twice")
+        agreed[pair] = float(value)
+    return tuple(PairPointValue(pair, value) for pair, value in agreed.items())
 
 
 def _fantasyland(spec: dict[str, Any] | None) -> FantasylandRules:

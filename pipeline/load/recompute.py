@@ -6,7 +6,8 @@ gives each player-hand what its player lost earlier in the match when the
 ruleset caps losses per match (R7), scores each ruleset's hands with
 ``pipeline.rules.engine.score_hands`` and returns
 the player-hands with the recomputed columns of docs/schema.md
-(``foul`` ... ``mismatch``), the pairwise settlements, and the hands that could
+(``foul`` ... ``mismatch``; money by ``pipeline.rules.money``), the pairwise
+settlements, and the hands that could
 not be scored, each with a reason (they become rejects: bad input never
 crashes a batch and never disappears). Each player-hand also carries what its
 pairwise settlements say (``settlements``), so that per-player figures need
@@ -21,9 +22,10 @@ from dataclasses import dataclass
 import polars as pl
 
 from ofc_core.errors import UserError
-from ofc_core.rulesets import Ruleset, load_ruleset
+from ofc_core.rulesets import PairPointValue, Ruleset, load_ruleset
 from parsers.schema import PLAYER_HANDS
 from pipeline.rules.engine import score_hands
+from pipeline.rules.money import agreements, pair_money
 
 #: Difference between reported and recomputed points that counts as a mismatch.
 POINTS_TOLERANCE = 1e-6
@@ -308,6 +310,7 @@ def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoad
     scored: list[pl.DataFrame] = []
     pairs: list[pl.DataFrame] = []
     failed: dict[str, str] = {}
+    agreed: dict[str, tuple[PairPointValue, ...]] = {}
     for (name,), group in frame.group_by("ruleset", maintain_order=True):
         try:
             ruleset = load(name)
@@ -319,13 +322,15 @@ def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoad
         scored += group_scored
         pairs += group_pairs
         failed |= group_failed
+        if ruleset.pair_point_values:
+            agreed[name] = ruleset.pair_point_values
     pairwise = (
         _with_names(pl.concat(pairs), frame) if pairs else pl.DataFrame(schema=PAIRWISE_SCHEMA)
     )
+    model_columns = [c for c in player_hands.columns if c in MODEL_COLUMNS]
+    finished = _finish(scored, model_columns, pairwise)
     return Recomputed(
-        player_hands=_finish(
-            scored, [c for c in player_hands.columns if c in MODEL_COLUMNS], pairwise
-        ),
+        player_hands=_with_agreed_money(finished, pairwise, agreements(agreed)),
         pairwise=pairwise,
         failed=pl.DataFrame(
             {"hand_id": list(failed), "reason": list(failed.values())},
@@ -349,4 +354,22 @@ def _finish(
     )
     return with_settlements(
         frame.select(*model_columns, *COPIED_CONTEXT, *RESULT_COLUMNS), pairwise
+    )
+
+
+def _with_agreed_money(
+    player_hands: pl.DataFrame, pairwise: pl.DataFrame, agreed: pl.DataFrame
+) -> pl.DataFrame:
+    """``money`` of the hands whose ruleset has pairs with their own point value, summed over
+    each player's settlements (R7); the others keep ``points × point_value``."""
+    if agreed.is_empty() or player_hands.is_empty():
+        return player_hands
+    hands = player_hands.select("hand_id", "ruleset", "point_value").unique("hand_id")
+    found = pair_money(pairwise, hands, agreed).cast({"position": pl.Int8})
+    keys = player_hands.select("hand_id", pl.col("position").cast(pl.Int8))
+    money = keys.join(found, on=["hand_id", "position"], how="left", maintain_order="left")
+    by_pair = money.get_column("money")
+    has_pairs = pl.col("ruleset").is_in(agreed.get_column("ruleset").unique().implode())
+    return player_hands.with_columns(
+        money=pl.when(has_pairs).then(by_pair).otherwise(pl.col("money"))
     )

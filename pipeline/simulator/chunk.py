@@ -168,8 +168,14 @@ def _play_group(
         by_position(setup.match_loss),
         by_position(setup.fantasyland_repeats),
         ruleset,
+        np.array([bot.name for bot in spec.roster], dtype=object)[
+            by_position(chunk.tables.roster_index)
+        ],
+        chunk.tables.point_value[live],
     )
     reported = misreport.corrupt_points(chunk.reports, results.points, spec.misreport_rate)
+    # a misreported score changes the money the room reports as much, at the table's value
+    misreported = (reported - results.points) * chunk.tables.point_value[live][:, None]
     return StepRecord(
         table=live,
         number=numbers[live],
@@ -186,4 +192,5 @@ def _play_group(
         played=played,
         results=results,
         reported_points=reported,
+        reported_money=results.money + misreported,
     )

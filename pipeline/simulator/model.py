@@ -56,6 +56,7 @@ class StepRecord:
     played: PlayedHands
     results: Results
     reported_points: np.ndarray
+    reported_money: np.ndarray  # nan at play-money tables
 
 
 def _cat(steps: list[StepRecord], get) -> np.ndarray:
@@ -107,9 +108,7 @@ def _build(spec, ruleset, tables, steps: list[StepRecord]) -> ModelBatch:
     rank_of_position = np.argsort(np.argsort(seat_of_position, axis=1), axis=1)
     hand_id = col(lambda s: s.hand_id)
     hands = _hands(spec, ruleset, tables, table, col, hand_id)
-    player_hands = _player_hands(
-        spec, tables, table, col, hand_id, rank_of_position, seat_numbers, roster
-    )
+    player_hands = _player_hands(spec, col, hand_id, rank_of_position, seat_numbers, roster)
     placements = _placements(col, hand_id, seat_numbers)
     return ModelBatch(hands, player_hands, placements)
 
@@ -156,9 +155,7 @@ def _discard_lists(discards: np.ndarray) -> pa.ListArray:
     return pa.ListArray.from_arrays(pa.array(offsets), pa.array(CARD_NAMES).take(pa.array(cards)))
 
 
-def _player_hands(
-    spec, tables, table, col, hand_id, seat_of_position, seat_numbers, roster
-) -> pa.Table:
+def _player_hands(spec, col, hand_id, seat_of_position, seat_numbers, roster) -> pa.Table:
     """``seat_of_position``: each position's place among the hand's seats (0 = lowest seat);
     ``roster``: the hand's players in seat order."""
     n, players = seat_of_position.shape
@@ -170,7 +167,7 @@ def _player_hands(
     points = seat_order(lambda s: s.reported_points)
     next_cards = seat_order(lambda s: s.results.next_cards)
     fl_cards = seat_order(lambda s: s.fantasyland_cards)
-    point_value = np.repeat(tables.point_value[table], players)
+    money = seat_order(lambda s: s.reported_money)
     position = _by_seat(np.broadcast_to(np.arange(1, players + 1), (n, players)), seat_of_position)
     return pa.table(
         {
@@ -190,7 +187,7 @@ def _player_hands(
             "reported_points": pa.array(points),
             "reported_royalties": pa.array(seat_order(lambda s: s.results.royalties)),
             "reported_foul": pa.array(seat_order(lambda s: s.results.foul)),
-            "reported_money": pa.array(points * point_value, mask=np.isnan(point_value)),
+            "reported_money": pa.array(money, mask=np.isnan(money)),
             "reported_fantasyland_next": pa.array(next_cards > 0),
             "reported_fantasyland_cards": pa.array(next_cards, mask=next_cards == 0),
             "reported_fantasyland_stay": pa.array(seat_order(lambda s: s.results.stay)),

@@ -70,6 +70,13 @@ def _compressed(raw: BinaryIO, out: Path) -> AbstractContextManager[BinaryIO]:
 def run(args: argparse.Namespace) -> int:
     if args.seed < 0:
         raise UserError(f"--seed must be 0 or more, not {args.seed}")
+    if args.fmt != "jsonl" and args.ruleset not in PRESET_NAMES:
+        raise UserError(
+            f"--format {args.fmt}: a room's text names its rules by header words, which only "
+            f"the presets have (docs/rules.md R10), and {args.ruleset!r} is not a preset; "
+            "write it with --format jsonl, which names any ruleset, and import that file "
+            "with --rules-file"
+        )
     chunks = plan_chunks(
         args.ruleset,
         args.players,
