@@ -210,12 +210,16 @@ def dealt_acts(shown: pl.DataFrame, hidden: pl.DataFrame, hidden_player: pl.Expr
     )
 
 
-def summary_fields(number: Callable[[pl.Expr], pl.Expr]) -> dict[str, pl.Expr]:
+def summary_fields(
+    number: Callable[[pl.Expr], pl.Expr], currency: Callable[[pl.Expr], pl.Expr]
+) -> dict[str, pl.Expr]:
     """The figures of a summary line, from the named groups of the format's ``SUMMARY_LINE``.
 
     Every format names them alike: ``points``, ``royalty``, ``fouled``,
     ``enters`` (Fantasyland) and its ``enter_cards``, ``stays`` (in
-    Fantasyland), ``money``; ``number`` reads the format's numbers.
+    Fantasyland), ``money`` and ``money_currency``; ``number`` reads the
+    format's numbers, ``currency`` the ISO code of its currency words (null
+    for a word that is none).
     """
     return {
         "points": number(pl.col("points")),
@@ -225,6 +229,7 @@ def summary_fields(number: Callable[[pl.Expr], pl.Expr]) -> dict[str, pl.Expr]:
         "fl_cards": pl.col("enter_cards").cast(pl.Int64, strict=False),
         "fl_stay": pl.col("stays").is_not_null(),
         "money": number(pl.col("money")),
+        "money_currency": currency(pl.col("money_currency")),
     }
 
 
@@ -380,6 +385,11 @@ def card_lists(text: pl.Expr) -> pl.Expr:
         .then(text.str.split(" "))
         .otherwise(pl.lit([], pl.List(pl.String)))
     )
+
+
+def iso_currency(word: pl.Expr) -> pl.Expr:
+    """``word`` if it is an ISO currency code (three capital letters), else null."""
+    return pl.when(word.str.contains(r"^[A-Z]{3}$")).then(word)
 
 
 def en_number(text: pl.Expr) -> pl.Expr:

@@ -632,6 +632,7 @@ def _summaries(x: Extracted, r: Resolved) -> pl.DataFrame:
             _v(seats, pl.format("{} has no summary line", "player"), n="last"),
             _v(twice, pl.format("{} has two summary lines", "player")),
             _v(cut_summaries(r.summaries, r.hands), CUT_SUMMARY, rank=1),
+            _v(other_currencies(r.summaries, r.hands), OTHER_CURRENCY, rank=1),
         ]
     )
 
@@ -641,6 +642,22 @@ CUT_SUMMARY = pl.format(
     " summary line of a hand played for money has",
     "player",
 )
+
+
+OTHER_CURRENCY = pl.format(
+    "summary line cut short or damaged: {}'s money is not in the table's currency ({})",
+    "player",
+    "currency",
+)
+
+
+def other_currencies(summaries: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:
+    """Summary lines whose money is not in the table's currency: the room pays at the
+    table's stake, so such a line was cut inside its currency (``EU`` for ``EUR``) or is
+    damaged. (Money at a play-money table is left to the audit.)"""
+    stake = hands.filter(pl.col("currency").is_not_null()).select("h", "currency")
+    paid = summaries.filter(pl.col("money").is_not_null()).join(stake, on="h")
+    return paid.filter(pl.col("money_currency").ne_missing(pl.col("currency")))
 
 
 def cut_summaries(summaries: pl.DataFrame, hands: pl.DataFrame) -> pl.DataFrame:

@@ -74,3 +74,31 @@ def test_a_cut_ru_summary_line_is_rejected(tmp_path):
     _accounted(summary)
     assert summary.rejected == 1
     assert tables["rejects"].get_column("reason").str.contains("summary line cut short").all()
+
+
+@pytest.mark.parametrize("currency", ["U", "US", "EUR", "XYZ", "usd"])
+@pytest.mark.parametrize("ending", ["", "\n"])
+def test_a_line_cut_inside_its_currency_is_rejected(tmp_path, currency, ending):
+    """'= -4.50 U' is 'USD' cut short; money in another currency than the table's (USD)
+    is a damaged line: both rejected, by the fast path and the thorough reader."""
+    text = EXAMPLE.rsplit(" USD", 1)[0] + f" {currency}{ending}"
+    summary, tables = parse_bytes(text.encode(), tmp_path)
+    _accounted(summary)
+    assert (summary.stored, summary.rejected) == (0, 1)
+    reason = tables["rejects"].row(0, named=True)["reason"]
+    assert reason.startswith("summary line cut short or damaged: Carol [RU]'s money")
+    frame = line_frame(Chunk(text.encode(), 1, "utf-8"))
+    thorough, _, _ = read_thoroughly(frame, "in.txt", "en", None, None)
+    assert thorough["hands"].num_rows == 0
+
+
+@pytest.mark.parametrize(("paid", "stored"), [("USD", 1), ("$", 1), ("US", 0), ("₽", 0)])
+def test_ru_money_is_in_the_tables_currency_by_any_of_its_words(tmp_path, paid, stored):
+    """The table plays for '0,50 $': Carol's '−4,50 USD' is the same currency, 'US' is
+    'USD' cut short and '₽' another currency."""
+    ru = "\n\n".join(render_ru.render_hands(*build([example_hand()]), "Alice"))
+    assert "очко = 0,50 $ " in ru and ru.endswith(" = −4,50 $")
+    text = ru.removesuffix(" $") + f" {paid}\n"
+    summary, tables = parse_bytes(text.encode(), tmp_path)
+    _accounted(summary)
+    assert summary.stored == stored, tables["rejects"].get_column("reason").to_list()

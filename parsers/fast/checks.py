@@ -69,13 +69,18 @@ def passing(frame: pl.DataFrame, hands: Hands, seats: Seats, body: Body) -> np.n
 
 
 def _cut_summaries(frame: pl.DataFrame, seats: Seats, body: Body, count: int) -> np.ndarray:
-    """Hands played for money with a summary line without its money part (cut short:
-    ``parsers.validate.cut_summaries``)."""
-    stake = np.zeros(count, dtype=bool)
-    stake[frame.get_column("k").to_numpy()] = frame.get_column("currency").is_not_null().to_numpy()
-    unpaid = body.summaries.get_column("money").is_null().to_numpy()
-    hand = seats.hand[body.summary_seat[unpaid]]
-    return _hands_of(hand[stake[hand]], count)
+    """Hands played for money with a summary line without its money part, or with money not
+    in the table's currency (cut short: ``parsers.validate.cut_summaries`` and
+    ``other_currencies``)."""
+    currency = pl.Series("currency", [None] * count, dtype=pl.String).scatter(
+        frame.get_column("k").to_numpy(), frame.get_column("currency")
+    )
+    hand = seats.hand[body.summary_seat]
+    table = currency.gather(hand)
+    paid = body.summaries.get_column("money").is_not_null()
+    money_currency = body.summaries.get_column("money_currency")
+    cut = table.is_not_null() & (~paid | money_currency.ne_missing(table))
+    return _hands_of(hand[cut.to_numpy()], count)
 
 
 def _per_hand(frame: pl.DataFrame, count: int) -> list[np.ndarray]:

@@ -441,7 +441,7 @@ def summary_problem(number: Callable[[pl.Expr], pl.Expr] = ex.en_number) -> pl.E
 
 def summary_fields() -> dict[str, pl.Expr]:
     """The figures of a summary line, from the groups of ``SUMMARY_LINE``."""
-    return ex.summary_fields(ex.en_number)
+    return ex.summary_fields(ex.en_number, ex.iso_currency)
 
 
 FORMAT = TextFormat(

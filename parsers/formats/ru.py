@@ -207,9 +207,12 @@ def _tables(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
 
 def currency() -> pl.Expr:
     """The ISO code of a table line's ``currency_word`` (null: play money, or unknown)."""
-    word = pl.col("currency_word")
-    iso = pl.when(word.str.contains(r"^[A-Z]{3}$")).then(word)
-    return word.replace_strict(CURRENCIES, default=None).fill_null(iso)
+    return currency_code(pl.col("currency_word"))
+
+
+def currency_code(word: pl.Expr) -> pl.Expr:
+    """The ISO code of a currency word (``₽``, ``RUB``, ``$``...; null: unknown)."""
+    return word.replace_strict(CURRENCIES, default=None).fill_null(ex.iso_currency(word))
 
 
 def table_problem() -> pl.Expr:
@@ -383,7 +386,7 @@ def summary_problem() -> pl.Expr:
 
 def summary_fields() -> dict[str, pl.Expr]:
     """The figures of a summary line, from the groups of ``SUMMARY_LINE``."""
-    return ex.summary_fields(ex.ru_number)
+    return ex.summary_fields(ex.ru_number, currency_code)
 
 
 FORMAT = TextFormat(
