@@ -165,9 +165,16 @@ def _streams(file: str) -> list[Source]:
 
 @contextmanager
 def open_binary(source: Source) -> Iterator[BinaryIO]:
-    """The source's bytes, decompressed (``.gz`` files and members, ``.zip`` members)."""
+    """The source's bytes, decompressed (``.gz`` files and members, ``.zip`` members).
+
+    A ``.zip`` file given whole (``expand`` could not list its members) that starts as a
+    zip archive is damaged or cut short: ``ArchiveDamaged``, rather than its compressed
+    bytes read as text. A file named ``.zip`` that is not a zip archive is read as it is.
+    """
     with _open_raw(source) as raw:
         name = source.member or source.path
+        if source.member is None and name.lower().endswith(".zip"):
+            _check_zip(raw)
         if name.lower().endswith(".gz"):
             with gzip.GzipFile(fileobj=raw) as unzipped:
                 yield unzipped
@@ -181,7 +188,7 @@ def read_at_most(source: Source, size: int) -> bytes:
     A plain file is read with bare system calls: a buffered file object costs
     more than the read of a one-hand file (``docs/benchmarks.md``).
     """
-    if source.member is not None or source.path.lower().endswith(".gz"):
+    if source.member is not None or source.path.lower().endswith((".gz", ".zip")):
         with open_binary(source) as stream:
             return stream.read(size)
     fd = os.open(source.path, os.O_RDONLY)
@@ -193,6 +200,35 @@ def read_at_most(source: Source, size: int) -> bytes:
         return b"".join(parts)
     finally:
         os.close(fd)
+
+
+#: How a zip archive starts: a member, an empty archive's end record, a split archive's mark.
+ZIP_STARTS = (b"PK\x03\x04", b"PK\x05\x06", b"PK\x07\x08")
+
+
+class ArchiveDamaged(zipfile.BadZipFile):
+    """A zip archive whose list of members does not read (a copy or download cut short)."""
+
+
+def _check_zip(raw: BinaryIO) -> None:
+    """Raise ``ArchiveDamaged`` when ``raw`` (at its start, left there) is a zip archive that
+    does not open. Python's ``zipfile`` reads members only through the list of members kept
+    at an archive's end, so the members before the damage cannot be read here either."""
+    if raw.read(4) not in ZIP_STARTS:
+        raw.seek(0)
+        return
+    raw.seek(0)
+    try:
+        zipfile.ZipFile(raw).close()
+    except (zipfile.BadZipFile, EOFError, ValueError) as error:
+        raise ArchiveDamaged(
+            f"zip archive damaged or truncated: its list of members, kept at its end, does not "
+            f"read ({error}), so none of its members was read; copy or download it again "
+            "(`zip -FF archive.zip --out repaired.zip` may recover the members before the "
+            "damage)"
+        ) from None
+    finally:
+        raw.seek(0)
 
 
 @contextmanager
@@ -240,8 +276,7 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
     while not at_eof:
         size, cut_short = _fill(stream, view)
         if cut_short:
-            yield from _last_whole_hands(carry + bytes(view[:size]), first_line, encoding)
-            raise ArchiveTruncated("archive truncated: the compressed data ends inside this hand")
+            yield from _cut_short(carry + bytes(view[:size]), first_line, encoding, continues)
         at_eof = size == 0
         if not encoding and (carry or size):
             encoding = choose_encoding(carry + bytes(view[: min(size, 1 << 20)]))
@@ -270,7 +305,16 @@ def ends_hand(data: bytes) -> bool:
 
 
 class ArchiveTruncated(EOFError):
-    """A compressed stream ends before its end marker (a download or copy cut short)."""
+    """A compressed stream ends before its end marker (a download or copy cut short).
+
+    ``line``: the first line of the hand the cut falls in (None: not known); ``header``:
+    that line's text ("" when nothing of the hand was read).
+    """
+
+    def __init__(self, message: str, line: int | None = None, header: str = "") -> None:
+        super().__init__(message)
+        self.line = line
+        self.header = header
 
 
 def _fill(stream: BinaryIO, view: memoryview) -> tuple[int, bool]:
@@ -288,14 +332,25 @@ def _fill(stream: BinaryIO, view: memoryview) -> tuple[int, bool]:
     return size, False
 
 
-def _last_whole_hands(data: bytes, first_line: int, encoding: str) -> Iterator[Chunk]:
-    """The whole hands of what a cut stream held (up to its last blank line), as one chunk."""
+def _cut_short(data: bytes, first_line: int, encoding: str, continues: bool) -> Iterator[Chunk]:
+    """The whole hands of what a cut stream held (up to its last blank line), as one chunk,
+    then ``ArchiveTruncated`` at the first line of the hand the cut falls in."""
+    encoding = encoding or choose_encoding(data[: 1 << 20])
     blank = _last_blank(data)
-    if blank >= 0:
-        end = data.index(b"\n", blank + 1) + 1
-        yield Chunk(
-            as_utf8(data[:end], encoding or choose_encoding(data[: 1 << 20])), first_line, encoding
-        )
+    end = data.index(b"\n", blank + 1) + 1 if blank >= 0 else 0
+    newlines = count_lines(data[:end])
+    if end:
+        yield Chunk(as_utf8(data[:end], encoding), first_line, encoding, continues, newlines)
+    line, at = first_line + newlines, end
+    while (stop := data.find(b"\n", at)) >= 0 and not data[at:stop].strip():
+        line, at = line + 1, stop + 1  # blank lines before the cut hand
+    stop = len(data) if stop < 0 else stop
+    header = data[at : min(stop, at + 4096)].decode(encoding, errors="replace").rstrip("\r")
+    raise ArchiveTruncated(
+        "archive truncated: the compressed data ends inside this hand",
+        line,
+        header.strip() and header,
+    )
 
 
 def _cut_block(view: memoryview, size: int, chunk_bytes: int) -> int:
@@ -405,9 +460,37 @@ HEAD_BYTES = 64 << 10
 
 
 def read_head(stream: BinaryIO, size: int = HEAD_BYTES) -> tuple[bytes, BinaryIO]:
-    """The first ``size`` bytes, and a stream that still yields everything from the start."""
-    head = stream.read(size)
+    """The first ``size`` bytes, and a stream that still yields everything from the start.
+
+    A compressed stream cut short within them gives what it could decompress, and the
+    stream returned raises its ``EOFError`` once that is read, as the stream itself would
+    (``read_chunks`` then keeps the whole hands before the cut).
+    """
+    read = getattr(stream, "read1", stream.read)  # a cut stream hands out all it can first
+    parts: list[bytes] = []
+    got = 0
+    try:
+        while got < size and (part := read(size - got)):
+            parts.append(part)
+            got += len(part)
+    except EOFError as error:
+        head = b"".join(parts)
+        return head, _Rejoined(head, _Ended(str(error)))
+    head = b"".join(parts)
     return head, _Rejoined(head, stream)
+
+
+class _Ended(io.RawIOBase):
+    """The rest of a stream that was cut short: every read raises its ``EOFError``."""
+
+    def __init__(self, message: str) -> None:
+        self._message = message
+
+    def readable(self) -> bool:
+        return True
+
+    def readinto(self, buffer) -> int:
+        raise EOFError(self._message)
 
 
 class _Rejoined(io.RawIOBase):

@@ -52,6 +52,7 @@ from parsers.limits import (
 from parsers.lines import (
     CHUNK_BYTES,
     HEAD_BYTES,
+    ArchiveDamaged,
     ArchiveTruncated,
     Chunk,
     Source,
@@ -358,13 +359,10 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
                     del chunk  # its text is freed before the next chunk is read
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
-        reason = (
-            f"{error}; the hands before it are kept"
-            if isinstance(error, ArchiveTruncated)
-            else f"cannot read the rest of the file: {error}"
+        tally(
+            {"rejects": _read_failed(source.name, line, kind, error)}
+            | _empty("hands", "player_hands", "placements")
         )
-        reject = _reject(source.name, line, reason)
-        tally({"rejects": reject} | _empty("hands", "player_hands", "placements"))
     if kind is None and not notes:
         notes.append("no hand header in its first 64 KB: read as en")
     notes += [
@@ -389,6 +387,29 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
         "; ".join(notes),
         tally.fallbacks,
     )
+
+
+def _read_failed(source_name: str, line: int, kind: str | None, error: Exception) -> pa.Table:
+    """The reject of a source that stopped reading at ``line`` (the line after the last chunk
+    read whole). A cut archive's reject is at the first line of the hand the cut falls in,
+    with its room id (read loosely) and that line as excerpt (none for text of no known
+    format, whose content is never kept); a damaged archive's is the error's own words."""
+    if isinstance(error, ArchiveTruncated):
+        reason = (
+            f"{error}; the hands before it are kept (copy or download the file again for the rest)"
+        )
+        header = error.header if kind in TEXT_FORMATS else ""
+        room = re.match(TEXT_FORMATS[kind].id_pattern, header) if header else None
+        return _reject(
+            source_name,
+            line if error.line is None else error.line,
+            reason,
+            header[:EXCERPT_CHARS],
+            room and room.group(1),
+        )
+    if isinstance(error, ArchiveDamaged):
+        return _reject(source_name, line, str(error))
+    return _reject(source_name, line, f"cannot read the rest of the file: {error}")
 
 
 def _newlines(chunk: Chunk) -> int:
@@ -480,9 +501,8 @@ def _long_hand(data: bytes, line: int, source_name: str, id_pattern: str) -> Chu
     header = data[: data.find(b"\n")].decode("utf-8", errors="replace").rstrip("\r")
     lines, size = data.count(b"\n"), len(data)
     reason = pl.select(hand_too_long(pl.lit(lines), pl.lit(size))).item()
-    reject = _reject(source_name, line, reason, header[:EXCERPT_CHARS])
     room = re.match(id_pattern, header)
-    reject = reject.set_column(2, "room_hand_id", pa.array([room and room.group(1)], pa.string()))
+    reject = _reject(source_name, line, reason, header[:EXCERPT_CHARS], room and room.group(1))
     return ChunkRead(
         {"rejects": reject} | _empty("hands", "player_hands", "placements"),
         pl.DataFrame(schema={"room_hand_id": pl.String, "n": pl.Int64}),
@@ -642,13 +662,15 @@ def _hand_by_hand(
     )
 
 
-def _reject(source_name: str, line: int, reason: str, excerpt: str = "") -> pa.Table:
+def _reject(
+    source_name: str, line: int, reason: str, excerpt: str = "", room_hand_id: str | None = None
+) -> pa.Table:
     return pa.Table.from_pylist(
         [
             {
                 "source_file": source_name,
                 "source_line": line,
-                "room_hand_id": None,
+                "room_hand_id": room_hand_id,
                 "reason": reason,
                 "excerpt": excerpt,
             }
