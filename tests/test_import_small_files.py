@@ -78,7 +78,7 @@ def _together_and_alone(path: Path, tmp_path: Path) -> tuple[dict, dict]:
 
 
 def test_small_files_are_read_in_one_task(folder: Path) -> None:
-    files = [to_read(p, None, False, False) for p in sorted(folder.iterdir())]
+    files = [to_read(p, None, False) for p in sorted(folder.iterdir())]
     assert [len(g) for g in groups(files, 16 << 20, False)] == [len(files)]
     tasks = list(_tasks(files, 16 << 20, False, {}, {}))
     assert len(tasks) == 1 and isinstance(tasks[0][1], Batch)
@@ -107,7 +107,7 @@ def test_small_members_of_a_zip_read_together_store_what_members_read_alone_do(
             en_hands(simulate(tmp_path / "big.txt", 1, seed=5).read_text())[0]
             + "\n" * SMALL_FILE_BYTES,
         )
-    files = [to_read(archive, None, False, False)]
+    files = [to_read(archive, None, False)]
     assert [len(g) for g in groups(files, 16 << 20, False)] == [1, 65]  # big.txt, then the rest
     got, want = _together_and_alone(archive, tmp_path)
     assert got == want
@@ -128,7 +128,7 @@ def test_one_hand_zips_and_files_read_together_store_what_each_read_alone_does(
                 packed.write(path, path.name)
         else:
             (mixed / path.name).write_bytes(path.read_bytes())
-    files = [to_read(p, None, False, False) for p in sorted(mixed.iterdir())]
+    files = [to_read(p, None, False) for p in sorted(mixed.iterdir())]
     assert [len(g) for g in groups(files, 16 << 20, False)] == [len(files)]
     got, want = _together_and_alone(mixed, tmp_path)
     assert got == want
@@ -156,7 +156,7 @@ def test_one_hand_gz_files_read_together_store_what_each_read_alone_does(
     assert gzip_size(two) == len(hands[1])  # the last member's
     tables, _, apart = parse_files_together([Source(two), Source(one)], None)
     assert apart == {two} and tables["hands"].get_column("source_file").to_list() == [one]
-    files = [to_read(p, None, False, False) for p in sorted(packed.iterdir())]
+    files = [to_read(p, None, False) for p in sorted(packed.iterdir())]
     assert [len(g) for g in groups(files, 16 << 20, False)] == [len(files) - 1, 1]  # z-large.txt.gz
     got, want = _together_and_alone(packed, tmp_path)
     assert got == want

@@ -1,9 +1,10 @@
 """Which files an import reads, from where, and in which pieces.
 
 A file is keyed by its absolute path. Against what ``source_files``
-remembers, a file is *unchanged* (same size and modification time, fully
-read: skipped), *grown* (its first ``bytes_imported`` bytes still hash to the
-stored sha256: read from there on, line numbers continuing) or *new or
+remembers, a file is *unchanged* (same size and modification time: skipped,
+even when a last hand cut short lies past ``bytes_imported``), *grown* (its
+first ``bytes_imported`` bytes still hash to the stored sha256: read from
+there on, line numbers continuing, the hand cut short again whole) or *new or
 rewritten* (read from the start; hands already stored are recognised by
 their id and fingerprint). Plain files are cut into pieces of about
 ``chunk_bytes`` between hands (after a blank line; after a line end in
@@ -183,16 +184,14 @@ def prefix_sha256(path: str | Path, length: int) -> str:
     return feed(hashlib.sha256(), path, length).hexdigest()
 
 
-def to_read(
-    path: str | Path, known: KnownFile | None, reread: bool, complete_only: bool
-) -> FileToRead | None:
+def to_read(path: str | Path, known: KnownFile | None, reread: bool) -> FileToRead | None:
     """What to read of ``path`` (None: nothing new); see the module docstring."""
     stat = os.stat(path)
     archive = str(path).lower().endswith(ARCHIVE_SUFFIXES)
     start = first_line = 0
     if known is not None and not reread:
         same = known.size_bytes == stat.st_size and known.mtime_ns == stat.st_mtime_ns
-        if same and (known.bytes_imported == stat.st_size or complete_only):
+        if same:  # a last hand cut short (before bytes_imported) waits for the file to grow
             return None
         grown = (
             not archive

@@ -172,7 +172,7 @@ def _record(progress: _FileProgress, digest: Digest | None) -> store.FileRecord:
         prefix_sha256=sha,
         hands_read=progress.hands_read + (file.known.hands_read if grown else 0),
     )
-    return store.FileRecord(file.path, state)
+    return store.FileRecord(file.path, state, file.first_line if grown else None)
 
 
 def _stage(
@@ -186,7 +186,7 @@ def _stage(
     def on_result(result: StageResult) -> None:
         path, size = owner[result.part]
         state = by_file[path]
-        state.hands_read += result.hands + result.rejects
+        state.hands_read += result.hands + result.rejects - result.read_again
         state.lines += result.consumed_lines
         if result.consumed_end is not None:
             state.end = max(state.end or 0, result.consumed_end)
@@ -247,9 +247,7 @@ def _run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
         known = database.known_files(paths.db)
         news = [
             f
-            for f in (
-                to_read(p, known.get(str(p)), options.reread, options.complete_only) for p in inputs
-            )
+            for f in (to_read(p, known.get(str(p)), options.reread) for p in inputs)
             if f is not None
         ]
         unchanged = len(inputs) - len(news)

@@ -9,10 +9,13 @@ line), so memory does not grow with the member's size.
 ``stage_tables`` is the pure middle: fingerprints, the ruleset override, the
 rules engine, the street features, and rejects for hands that cannot be scored.
 
-In ``--watch`` mode (``complete_only``) a file's last piece may end inside a
-hand a room client is still writing: when the text after the last hand
-boundary does not parse cleanly it is held back (not staged, not counted as
-read) and read again once the file grows.
+A file's last piece may end inside a hand a room client is still writing:
+when the text after the last hand boundary does not parse cleanly, the byte
+offset taken (``consumed_end``) stays at that hand's start, so an import of
+the grown file reads it again whole. In ``--watch`` mode (``complete_only``)
+it is held back (not staged, not counted as read); otherwise it is rejected
+now, as read, and its reject is dropped once the complete hand is stored
+(``pipeline.load.store``).
 """
 
 from __future__ import annotations
@@ -59,6 +62,9 @@ class StageResult:
     held_back_line: int | None  # first line of a hand left for later (watch mode)
     seconds: float
     fast_path_fallbacks: int = 0  # chunks the thorough reader read after a fast path error
+    #: Hands and rejects staged from past ``consumed_end`` (a last hand cut short, rejected
+    #: now and read again from its start once the file grows): not the file's hands read.
+    read_again: int = 0
 
 
 def part_dir(staging: str | Path, part: int, chunk: int = 0) -> Path:
@@ -66,7 +72,7 @@ def part_dir(staging: str | Path, part: int, chunk: int = 0) -> Path:
     return Path(staging) / (f"part-{part:06d}-{chunk:05d}" if chunk else f"part-{part:06d}")
 
 
-def _read(piece: Piece) -> tuple[bytes, int]:
+def read_piece(piece: Piece) -> tuple[bytes, int]:
     """The piece's bytes without a leading byte order mark, and how many bytes that skipped."""
     with open(piece.path, "rb") as handle:
         handle.seek(piece.start)
@@ -205,12 +211,14 @@ class _Parsed:
     lines: int
     held_back_line: int | None
     fast_path_fallbacks: int
+    read_again: int = 0  # hands and rejects after ``end``: read again once the file grows
 
 
 def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
-    """Parse a piece; in watch mode, hold back a last hand not yet complete."""
+    """Parse a piece; a last hand cut short is held back in watch mode, rejected otherwise,
+    and either way not taken: ``end`` stays at its start (see the module docstring)."""
     name = source_name(piece)
-    data, skipped = _read(piece)
+    data, skipped = read_piece(piece)
     lines = count_lines(data)
     tables, fallbacks = parse_bytes(
         data,
@@ -224,18 +232,38 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
     )
     end = piece.start + skipped + len(data)
     whole = _Parsed(tables, end, lines, None, fallbacks)
-    if not (options.complete_only and piece.last):
+    if not piece.last:
         return whole
+    tail = cut_short_tail(piece, data, tables["rejects"])
+    if tail is None:
+        return whole
+    cut, tail_line = tail
+    taken = piece.start + skipped + cut
+    taken_lines = data.count(b"\n", 0, cut)
+    if options.complete_only:
+        return _Parsed(_drop_from(tables, tail_line), taken, taken_lines, tail_line, fallbacks)
+    in_tail = sum(
+        tables[name].filter(pl.col("source_line") >= tail_line).height
+        for name in ("hands", "rejects")
+    )
+    return _Parsed(tables, taken, taken_lines, None, fallbacks, in_tail)
+
+
+def cut_short_tail(piece: Piece, data: bytes, rejects: pl.DataFrame) -> tuple[int, int] | None:
+    """Where the last hand of a file's last piece starts when it does not read cleanly (cut
+    short: still being written, or the file copied mid-write): (offset in ``data``, its
+    first line); None when the text after the last hand boundary reads cleanly or is blank.
+
+    ``data``: the piece's bytes (as ``_read`` gives them); ``rejects``: the rejects read
+    from them.
+    """
     cut = _tail_start(data, piece.separator)
     if not data[cut:].strip():
-        return whole
+        return None
     tail_line = piece.first_line + data.count(b"\n", 0, cut)
-    if tables["rejects"].filter(pl.col("source_line") >= tail_line).height == 0:
-        return whole
-    taken = piece.start + skipped + cut
-    return _Parsed(
-        _drop_from(tables, tail_line), taken, data.count(b"\n", 0, cut), tail_line, fallbacks
-    )
+    if rejects.filter(pl.col("source_line") >= tail_line).height == 0:
+        return None
+    return cut, tail_line
 
 
 def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:
@@ -258,6 +286,7 @@ def stage_piece(part: int, piece: Piece, options: StageOptions) -> StageResult:
         held_back_line=parsed.held_back_line,
         seconds=time.perf_counter() - began,
         fast_path_fallbacks=parsed.fast_path_fallbacks,
+        read_again=parsed.read_again,
     )
 
 

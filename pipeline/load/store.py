@@ -5,8 +5,11 @@ single transaction: it sorts every copy of every hand into new, duplicate
 (same id, same fingerprint) or conflict (same id, different fingerprint; the
 stored or first-read copy is kept), except that a full copy replaces a hand
 stored incomplete by an older version (a summary line cut short); inserts the
-new hands with their rows (numbered on from the last stored ``hand_no``), records rejects and conflicts once each, re-scores hands whose Fantasyland
-repeats change once their whole match is known (``pipeline.load.rescore``),
+new hands with their rows (numbered on from the last stored ``hand_no``),
+records rejects and conflicts once each (the rejects of a grown file past
+where the last import stopped, of a last hand it found cut short, are
+replaced by this read's), re-scores hands whose Fantasyland repeats change
+once their whole match is known (``pipeline.load.rescore``),
 refreshes the metric tables where the import changed them
 (``pipeline.load.metrics.refresh``) and writes the run's row in ``imports``.
 """
@@ -32,6 +35,9 @@ class FileRecord:
 
     path: str
     state: KnownFile
+    #: A grown file read on from this line: its rejects past it (a last hand cut short,
+    #: read again now) are replaced by what this read finds.
+    read_after_line: int | None = None
 
 
 @dataclass(frozen=True)
@@ -192,6 +198,17 @@ def _top_reject_reasons(
     return tuple((reason, n) for reason, n in rows)
 
 
+def _forget_rejects_read_again(con: duckdb.DuckDBPyConnection, files: list[FileRecord]) -> None:
+    """Drop the rejects of the part of a grown file read again (the last hand an earlier
+    import found cut short, past its ``bytes_imported``): this read's rejects replace them."""
+    for file in files:
+        if file.read_after_line is not None:
+            con.execute(
+                "DELETE FROM rejects WHERE source_file = ? AND source_line > ?",
+                [file.path, file.read_after_line],
+            )
+
+
 def _forget_fixed_rejects(con: duckdb.DuckDBPyConnection, import_id: int) -> None:
     """Drop rejects of hands now stored (e.g. scored once ``--rules-file`` defined their ruleset)."""
     con.execute(
@@ -257,6 +274,7 @@ def load(
     rejects_read = con.execute(f"SELECT count(*) FROM {_parquet(staging, 'rejects')}").fetchall()[
         0
     ][0]
+    _forget_rejects_read_again(con, files)
     rejects_added = _insert_rejects(con, staging, import_id)
     _forget_fixed_rejects(con, import_id)
     _insert_conflicts(con, import_id)

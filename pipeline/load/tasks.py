@@ -21,7 +21,9 @@ from pipeline.load.staging import (
     StageOptions,
     StageResult,
     cached_loader,
+    cut_short_tail,
     part_dir,
+    read_piece,
     stage_piece,
     stage_tables,
     write_part,
@@ -42,18 +44,34 @@ def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageRe
     one, each as its own part, so their copies stay apart and in file order
     (the first read wins); so are the files the batch did not read (a ``.gz``
     file holding more than its trailer said, a file not of room text), each
-    read as a stream. The others are staged together, as the part of the first
-    of them.
+    read as a stream, and plain files whose last hand is cut short (read up to
+    its start: ``pipeline.load.staging``). The others are staged together, as
+    the part of the first of them.
     """
     sources = [file.source for file in batch.files]
     tables, fallbacks, apart = parse_files_together(sources, options.ruleset_override)
     hands = tables["hands"]
     shared = set(hands.filter(pl.col("hand_id").is_duplicated()).get_column("source_file"))
-    alone = shared | apart
+    alone = shared | apart | _cut_short(batch, tables["rejects"])
     together = [i for i, source in enumerate(sources) if source.name not in alone]
     results = _stage_together(part, batch, together, tables, fallbacks, options)
     by_itself = [i for i, source in enumerate(sources) if source.name in alone]
     return results + [stage_piece(part + i, _whole(batch.files[i]), options) for i in by_itself]
+
+
+def _cut_short(batch: Batch, rejects: pl.DataFrame) -> set[str]:
+    """The plain files of ``batch`` whose last hand does not read cleanly (only files with a
+    reject are looked at again)."""
+    rejected = set(rejects.get_column("source_file"))
+    found = set()
+    for file in batch.files:
+        name = file.source.name
+        if file.plain and name in rejected:
+            piece = whole_file(file.path, file.size)
+            data, _ = read_piece(piece)
+            if cut_short_tail(piece, data, rejects.filter(pl.col("source_file") == name)):
+                found.add(name)
+    return found
 
 
 def _whole(file: SmallInput) -> Piece:

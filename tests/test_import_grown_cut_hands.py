@@ -1,0 +1,184 @@
+"""A file imported while its last hand was cut short, imported again once it has grown.
+
+A plain ``ofc import`` reports the last hand cut short (a reject, counted as
+read) but does not take it: ``bytes_imported`` stays at its start, so the
+import of the grown file reads it again whole and stores it, once, and its
+reject goes. Importing the unchanged cut file again adds nothing.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from tests.import_support import (
+    UNNUMBERED,
+    count_rows,
+    en_hands,
+    ofc_import,
+    query,
+    scalar,
+    sha256,
+    simulate,
+)
+
+CUT_HAND = 4  # the hand the first import sees cut short
+
+
+@pytest.fixture(scope="module")
+def history(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    path = simulate(tmp_path_factory.mktemp("sim") / "all.txt", 8, seed=53)
+    return en_hands(path.read_text(encoding="utf-8"))
+
+
+def _whole(history: list[str]) -> str:
+    return "\n".join(history)
+
+
+def _hand_start(history: list[str], index: int) -> int:
+    return len(_whole(history[:index])) + (1 if index else 0)
+
+
+def _mid_hand_at_a_line_end(history: list[str]) -> int:
+    hand = history[CUT_HAND]
+    return _hand_start(history, CUT_HAND) + hand.index("*** STREET 3 ***")
+
+
+def _mid_line(history: list[str]) -> int:
+    hand = history[CUT_HAND]
+    return _hand_start(history, CUT_HAND) + hand.index("*** STREET 3 ***") + len("*** STR")
+
+
+def _between_summary_lines(history: list[str]) -> int:
+    hand = history[CUT_HAND]
+    summary = hand.index("*** SUMMARY ***")
+    return _hand_start(history, CUT_HAND) + hand.index("\n", summary + 16) + 1
+
+
+def _inside_the_last_summary_line(history: list[str]) -> int:
+    hand = history[CUT_HAND]
+    return _hand_start(history, CUT_HAND) + hand.rindex(" = ")
+
+
+def _between_hands(history: list[str]) -> int:
+    return _hand_start(history, CUT_HAND)  # after the blank line before the hand
+
+
+def _after_a_hand_before_its_blank_line(history: list[str]) -> int:
+    return _hand_start(history, CUT_HAND) - 1
+
+
+CUTS = {
+    "mid_hand_at_a_line_end": _mid_hand_at_a_line_end,
+    "mid_line_no_newline": _mid_line,
+    "between_summary_lines": _between_summary_lines,
+    "inside_the_last_summary_line": _inside_the_last_summary_line,
+    "between_hands": _between_hands,
+    "after_a_hand_before_its_blank_line": _after_a_hand_before_its_blank_line,
+}
+CLEAN = {"between_hands", "after_a_hand_before_its_blank_line"}
+
+
+@pytest.mark.parametrize("where", sorted(CUTS))
+def test_a_grown_file_stores_the_hand_cut_at_its_old_end_once(
+    tmp_path: Path, history: list[str], where: str
+) -> None:
+    text = _whole(history)
+    cut = CUTS[where](history)
+    data = text.encode("utf-8")
+    at = len(text[:cut].encode("utf-8"))
+    session = tmp_path / "session.txt"
+    session.write_bytes(data[:at])
+    db = tmp_path / "ofc.duckdb"
+
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == CUT_HAND
+    first = query(db, "SELECT hands_read, hands_added, rejects_added FROM imports")
+    if where in CLEAN:
+        assert first == [(CUT_HAND, CUT_HAND, 0)]
+    else:  # the hand cut short is reported, as read and rejected
+        assert first == [(CUT_HAND + 1, CUT_HAND, 1)]
+        [(line,)] = query(db, "SELECT source_line FROM rejects")
+        assert line > text[: _hand_start(history, CUT_HAND)].count("\n")
+    bytes_imported = scalar(db, "SELECT bytes_imported FROM source_files")
+    if where not in CLEAN:
+        assert bytes_imported == len(_whole(history[:CUT_HAND]).encode("utf-8")) + 1
+
+    before = sha256(db)
+    assert ofc_import(session, "--db", db) == 0  # unchanged: nothing new
+    assert sha256(db) == before
+
+    with open(session, "ab") as handle:
+        handle.write(data[at:])
+    assert ofc_import(session, "--db", db) == 0
+
+    assert scalar(db, "SELECT count(DISTINCT hand_id) FROM hands") == len(history)
+    assert count_rows(db) == len(history)
+    assert count_rows(db, "rejects") == 0
+    assert count_rows(db, "conflicts") == 0
+    assert query(db, UNNUMBERED) == [(0,)]
+    second = query(db, "SELECT hands_read, hands_added, rejects_added FROM imports")[-1]
+    assert second == (len(history) - CUT_HAND, len(history) - CUT_HAND, 0)
+    size = session.stat().st_size
+    assert query(db, "SELECT bytes_imported, size_bytes, hands_read FROM source_files") == [
+        (size, size, len(history))
+    ]
+
+    whole = tmp_path / "whole.duckdb"
+    assert ofc_import(session, "--db", whole) == 0
+    stored = "SELECT hand_id, source_line, fingerprint FROM hands ORDER BY ALL"
+    assert query(db, stored) == query(whole, stored)
+
+
+def test_a_hand_still_cut_short_after_growth_is_rejected_once(
+    tmp_path: Path, history: list[str]
+) -> None:
+    text = _whole(history)
+    start = _hand_start(history, CUT_HAND)
+    first_cut, second_cut = _mid_hand_at_a_line_end(history), _inside_the_last_summary_line(history)
+    session = tmp_path / "session.txt"
+    session.write_text(text[:first_cut], encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(session, "--db", db) == 0
+    with open(session, "a", encoding="utf-8") as handle:
+        handle.write(text[first_cut:second_cut])
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == CUT_HAND
+    [(line, reason)] = query(db, "SELECT source_line, reason FROM rejects")
+    assert reason.startswith("summary line cut short")
+    assert line > text[:start].count("\n")
+    with open(session, "a", encoding="utf-8") as handle:
+        handle.write(text[second_cut:])
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == len(history)
+    assert count_rows(db, "rejects") == 0
+    # every import reconciles: each hand it read was stored or rejected
+    assert query(
+        db, "SELECT count(*) FROM imports WHERE hands_read != hands_added + rejects_added"
+    ) == [(0,)]
+
+
+def test_a_cut_file_read_in_a_batch_of_small_files_is_read_on_from_the_cut_hand(
+    tmp_path: Path, history: list[str]
+) -> None:
+    text = _whole(history)
+    cut = _mid_line(history)
+    folder = tmp_path / "room"
+    folder.mkdir()
+    (folder / "a_done.txt").write_text(_whole(history[CUT_HAND + 1 :]) + "\n", encoding="utf-8")
+    session = folder / "b_session.txt"
+    session.write_text(text[:cut], encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(folder, "--db", db) == 0
+    assert count_rows(db) == len(history) - 1
+    assert query(db, "SELECT hands_read, rejects_added FROM imports") == [(len(history), 1)]
+    with open(session, "a", encoding="utf-8") as handle:
+        handle.write(text[cut:])
+    assert ofc_import(folder, "--db", db) == 0
+    assert count_rows(db) == scalar(db, "SELECT count(DISTINCT hand_id) FROM hands")
+    assert count_rows(db) == len(history)
+    assert count_rows(db, "rejects") == 0
+    assert query(db, "SELECT hands_added, hands_duplicate FROM imports WHERE import_id = 2") == [
+        (1, len(history) - CUT_HAND - 1)
+    ]
