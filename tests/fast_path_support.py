@@ -63,6 +63,19 @@ def taken_fast(data: bytes, kind: str = "en") -> int:
     return part.tables["hands"].num_rows
 
 
+def stored_players(data: bytes, kind: str = "en") -> list[tuple[str, int, str]]:
+    """The hand, seat and name of every player the thorough reader stores from ``data``."""
+    _, (want, _, _) = both_ways(data, kind)
+    players = pl.from_arrow(want["player_hands"]).select("hand_id", "seat", "player")
+    return sorted(players.rows())
+
+
+def with_name(text: str, old: str, new: str) -> str:
+    """``text`` with the player ``old`` called ``new`` on every line (``old`` no other word)."""
+    assert old in text
+    return text.replace(old, new)
+
+
 def mutations(alphabet: str):
     """Up to five edits of lines: drop, duplicate, swap, overwrite with junk from
     ``alphabet``, change a card's rank or a digit (for ``mutate``)."""

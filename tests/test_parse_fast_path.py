@@ -23,7 +23,14 @@ from parsers.run import parse_chunk
 from parsers.schema import plain
 from parsers.seen_ids import SeenIds
 from pipeline.simulator.render import en as render_en
-from tests.fast_path_support import assert_same, mutate, mutations, taken_fast
+from tests.fast_path_support import (
+    assert_same,
+    mutate,
+    mutations,
+    stored_players,
+    taken_fast,
+    with_name,
+)
 from tests.hand_builder import build, example_hand
 from tests.parse_helpers import FIXTURES
 
@@ -170,6 +177,44 @@ def test_edits_read_the_same(old, new):
     text = example_text()
     assert old in text
     assert_same(text.replace(old, new).encode())
+
+
+#: One line of each kind that names a player, in ``timed_out_text()``: whose, and its start.
+NAMED_LINES = {
+    "hero dealt": ("Alice", "Dealt to Alice [Ah Kd 7c 7s 2h]"),
+    "hidden dealt": ("Bob", "Dealt to Bob (5 cards)"),
+    "placement": ("Alice", "Alice: sets top [Ah], middle [Kd], bottom [7c 7s 2h]"),
+    "shown discard": ("Alice", "Alice: sets middle [Qh], bottom [9d]; discards [3c]"),
+    "hidden discard": ("Bob", "Bob: sets middle [8c], bottom [Jh]; discards 1 card"),
+    "timeout": ("Bob", "Bob: timed out, cards set automatically"),
+    "showdown": ("Bob", "Bob: shows top [Qs Qd 3h]"),
+    "summary": ("Bob", "Bob: -21 points, fouled = -10.50 USD"),
+}
+
+
+def timed_out_text() -> str:
+    """``example_text()`` with Bob timing out on street 2 (a timeout line)."""
+    line = NAMED_LINES["hidden discard"][1]
+    return example_text().replace(line, f"{NAMED_LINES['timeout'][1]}\n{line}")
+
+
+@pytest.mark.parametrize("name", ["Dealt to Zoë:", "Zoë:", "Dealt to Zoë [Kd]", "Zoë (5 cards)"])
+@pytest.mark.parametrize("kind", NAMED_LINES)
+def test_a_name_holding_the_dealt_words_is_read_on_every_line_kind_and_the_same(kind, name):
+    """Names never hold ": " but may hold the dealt lines' words (``Dealt to``, a card list,
+    a count) and end in ":": every line still names its seat, and the fast path stores
+    such hands only as the thorough reader does (it may leave them to it)."""
+    player, line = NAMED_LINES[kind]
+    text = with_name(timed_out_text(), player, name)
+    named = line.replace(player, name, 1)
+    assert named in text
+    data = text.encode()
+    assert taken_fast(data) in (0, 3)
+    assert_same(data)
+    seats = {seat for _, seat, who in stored_players(data, "en") if who == name}
+    assert seats == {1 if player == "Alice" else 2}
+    # the line written with a shorter name names no seat: both reject alike
+    assert_same(text.replace(named, line.replace(player, name[:-1], 1), 1).encode())
 
 
 @pytest.mark.parametrize("ruleset", ["pineapple-2-4-pokerdom", "classic-1-6-american"])

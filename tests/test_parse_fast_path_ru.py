@@ -23,7 +23,14 @@ from parsers import fast
 from parsers.lines import as_utf8, choose_encoding
 from parsers.seen_ids import SeenIds
 from pipeline.simulator.render import ru as render_ru
-from tests.fast_path_support import assert_same, mutate, mutations, taken_fast
+from tests.fast_path_support import (
+    assert_same,
+    mutate,
+    mutations,
+    stored_players,
+    taken_fast,
+    with_name,
+)
 from tests.hand_builder import build, example_hand
 from tests.parse_helpers import FIXTURES, parse
 
@@ -210,6 +217,44 @@ def test_edits_read_the_same(old, new):
     text = example_text()
     assert old in text
     assert_same(text.replace(old, new).encode(), "ru")
+
+
+#: One line of each kind that starts with a name, in ``timed_out_text()``: whose, and its start.
+NAMED_LINES = {
+    "hero dealt": ("Alice", "Alice получает: Т♥ К♦ 7♣ 7♠ 2♥"),
+    "hidden dealt": ("Bob", "Bob получает 5 карт (закрыты)"),
+    "placement": ("Alice", "Alice: верх Т♥ | середина К♦ | низ 7♣ 7♠ 2♥"),
+    "shown discard": ("Alice", "Alice: середина Д♥ | низ 9♦ | сброс 3♣"),
+    "hidden discard": ("Bob", "Bob: середина 8♣ | низ В♥ | сброс (закрыт)"),
+    "timeout": ("Bob", "Bob: время вышло, карты разложены автоматически"),
+    "showdown": ("Bob", "Bob: верх Д♠ Д♦ 3♥ · середина"),
+    "summary": ("Bob", "Bob: −21, мёртвая рука = −10,50 $"),
+}
+
+
+def timed_out_text() -> str:
+    """``example_text()`` with Bob timing out on street 2 (a timeout line)."""
+    line = "Bob: середина 8♣ | низ В♥ | сброс (закрыт)"
+    return example_text().replace(line, f"{NAMED_LINES['timeout'][1]}\n{line}")
+
+
+@pytest.mark.parametrize("name", ["Вася получает:", "Вася:", "получает:"])
+@pytest.mark.parametrize("kind", NAMED_LINES)
+def test_a_name_ending_in_a_colon_is_read_on_every_line_kind_and_the_same(kind, name):
+    """Names never hold ": " but may end in ":", even in " получает:": the dealt lines
+    ``Вася получает: получает: <cards>`` and ``Вася получает: получает 5 карт (закрыты)``
+    and the others (``Вася получает:: ...``) name the seat, fast and thorough alike."""
+    player, line = NAMED_LINES[kind]
+    text = with_name(timed_out_text(), player, name)
+    named = line.replace(player, name, 1)
+    assert named in text
+    data = text.encode()
+    assert taken_fast(data, "ru") == 3
+    assert_same(data, "ru")
+    seats = {seat for _, seat, who in stored_players(data, "ru") if who == name}
+    assert seats == {1 if player == "Alice" else 2}
+    # the line written with the name short of its last ":" names no seat: both reject alike
+    assert_same(text.replace(named, line.replace(player, name[:-1], 1), 1).encode(), "ru")
 
 
 @pytest.mark.parametrize("last", ["== Итог ==", "=="])

@@ -5,8 +5,16 @@ Cyrillic ranks (``В Д К Т`` = J Q K A; Latin ``T J Q K A`` too, so Latin
 ``T`` is a ten and Cyrillic ``Т`` an ace), suit symbols or Latin letters
 (Windows-1251 files), cards without brackets, ``·`` between header fields,
 ``|`` between the parts of a placement line, decimal commas, spaces between
-thousands and the Unicode minus. Names never hold ``": "``: the hero's dealt
-line ``<имя> получает: <карты>`` is told apart by its ``" получает"`` ending.
+thousands and the Unicode minus.
+
+Names never hold ``": "`` but may end in ``":"`` (``Вася получает:``), so a
+line's first ``": "`` need not end its name. A street's dealt lines are told
+apart by their words, which no other line holds: an opponent's by its fixed
+tail `` получает <c> карт (закрыты)`` (the name is all before it), the
+hero's by `` получает: `` before the cards, which never hold it (the name
+is all before its last occurrence). Every other line's name ends at its
+first ``": "``. A name ending in `` получает`` makes its placement and
+timeout lines read as the dealt lines of a shorter name (and fail).
 """
 
 from __future__ import annotations
@@ -99,6 +107,8 @@ SEAT = rf"^Место (?P<seat_number>\d+): (?P<name>.+){SEAT_FIELDS[1:]}"
 HIDDEN_NOUNS = ("карту", "карты", "карт")
 HIDDEN_END = " (закрыты)"
 HIDDEN_DEALT_TAIL = rf"{DEALT_SUFFIX} \d+ карт[уы]? \(закрыты\)$"
+#: The hero's dealt line: the name up to the last `` получает: ``, then the cards.
+SHOWN_DEALT = rf"^(?P<dealt_to>.+){DEALT_SUFFIX}: (?P<cards>.*)$"
 _CARDS = rf"{ex.CARD}(?: {ex.CARD})*"
 _PART = rf"(?:(?:верх|середина|низ|сброс) {_CARDS}|сброс \(закрыт\))"
 #: A placement line after ``<имя>: `` (cards already canonical).
@@ -127,11 +137,8 @@ def _body(lines: pl.DataFrame) -> ex.Body:
     """The player lines of the known sections (``<имя>: ...``, dealt lines)."""
     players = ex.split_name(lines.filter(pl.col("sec") != UNKNOWN))
     playing = players.filter(pl.col("sec") < SHOWDOWN)
-    dealt, dealt_cards, e = _dealt(playing)
+    dealt, dealt_cards, said, e = _dealt(playing)
     errors = [e]
-    said = playing.filter(
-        pl.col("player").is_not_null() & ~pl.col("player").str.ends_with(DEALT_SUFFIX)
-    )
     is_timeout = pl.col("rest") == TIMEOUT
     sets, placed, e = _sets(said.filter(~is_timeout))
     errors.append(e)
@@ -279,28 +286,46 @@ def seat_fields() -> dict[str, pl.Expr]:
     }
 
 
-def _dealt(playing: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
-    """``<имя> получает: <карты>`` (the hero) and ``<имя> получает <c> карт (закрыты)``."""
-    hero = playing.filter(pl.col("player").str.ends_with(DEALT_SUFFIX)).with_columns(
-        pl.col("player").str.strip_suffix(DEALT_SUFFIX),
-        cards=pl.col("rest").str.strip_chars().str.replace_many(SPELLINGS),
+def _dealt(
+    playing: pl.DataFrame,
+) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame, pl.DataFrame]:
+    """``<имя> получает: <карты>`` (the hero) and ``<имя> получает <c> карт (закрыты)``.
+
+    Told apart by their words, not by the first ``": "`` (the module docstring):
+    returns the dealt ``acts``, the hero's dealt ``cards``, the other lines
+    (``<имя>: ...``, ``player`` and ``rest`` cut at the first ``": "``) and errors.
+    """
+    frame = playing.with_columns(tail=pl.col("line").str.extract(HIDDEN_DEALT_TAIL, 0))
+    hidden = frame.filter(pl.col("tail").is_not_null())
+    others = frame.filter(pl.col("tail").is_null()).drop("tail")
+    shown = pl.col("line").str.contains(f"{DEALT_SUFFIX}: ", literal=True)
+    hero = (
+        others.filter(shown)
+        .with_columns(pl.col("line").str.extract_groups(SHOWN_DEALT).alias("_dealt"))
+        .with_columns(
+            player=pl.col("_dealt").struct.field("dealt_to"),
+            cards=pl.col("_dealt").struct.field("cards"),
+        )
+        .drop("_dealt")
+    )
+    unnamed = hero.filter(pl.col("player").is_null()).select(playing.columns)
+    said = pl.concat([others.filter(~shown), unnamed])
+    hero = hero.filter(pl.col("player").is_not_null()).with_columns(
+        cards=pl.col("cards").str.strip_chars().str.replace_many(SPELLINGS)
     )
     hero, bad = ex.conform(hero, "cards", f"^{CARD_LIST}$", SPELLINGS)
-    unnamed = playing.filter(pl.col("player").is_null()).with_columns(
-        tail=pl.col("line").str.extract(HIDDEN_DEALT_TAIL, 0)
-    )
-    hidden = unnamed.filter(pl.col("tail").is_not_null())
     dealt = ex.dealt_acts(hero, hidden, ex.drop_tail(pl.col("line"), pl.col("tail")))
     errors = pl.concat(
         [
             ex.card_errors(bad, pl.col("cards"), "the dealt cards", "cannot read the dealt cards"),
             ex.errors(
-                unnamed.filter(pl.col("tail").is_null()),
+                said.filter(pl.col("player").is_null()),
                 "line not understood (expected '<имя> получает <c> карт (закрыты)' or '<имя>: ...')",
             ),
         ]
     )
-    return dealt, ex.explode_cards(hero, "cards", pl.lit(ex.DEALT)), errors
+    said = said.filter(pl.col("player").is_not_null())
+    return dealt, ex.explode_cards(hero, "cards", pl.lit(ex.DEALT)), said, errors
 
 
 def _sets(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame]:
