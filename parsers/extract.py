@@ -53,8 +53,8 @@ class Extracted:
     * ``summaries``: ``player``, ``points``, ``royalties``, ``foul``,
       ``fl_next``, ``fl_cards``, ``fl_stay``, ``money``;
     * ``errors``: ``reason``, ``excerpt``: lines that could not be read;
-    * ``oversized``: hands over the size limits (``h``, ``n``, ``reason``;
-      ``parsers.segment``), rejected before anything else.
+    * ``refused``: hands over the size limits or with bytes that did not decode
+      (``h``, ``n``, ``reason``; ``parsers.segment``), rejected before anything else.
     """
 
     hands: pl.DataFrame
@@ -69,7 +69,7 @@ class Extracted:
     shows: pl.DataFrame
     summaries: pl.DataFrame
     errors: pl.DataFrame
-    oversized: pl.DataFrame
+    refused: pl.DataFrame
 
 
 #: Reads lines of one kind: the frame of what they say, and errors for those it cannot read.
@@ -125,7 +125,7 @@ def read_hands(
         shows=body.shows,
         summaries=body.summaries,
         errors=pl.concat([unknown, head_errors, *body.errors]),
-        oversized=seg.oversized,
+        refused=seg.refused,
     )
 
 

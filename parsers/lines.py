@@ -8,9 +8,12 @@ flat memory; ``line_frame`` turns a chunk into a polars frame of lines.
 
 Decoding: a UTF-8 byte order mark means UTF-8; otherwise the first chunk is
 UTF-8 when it decodes as UTF-8 with at most one bad byte in a thousand (a
-little binary junk in an English file), else Windows-1251 (the ``ru`` spec's
-older desktop exports). Bytes that do not decode become U+FFFD, so damaged
-text is rejected hand by hand, never read as something else.
+little binary junk in an English file), or with more valid multi-byte
+characters than bad bytes (Cyrillic UTF-8 with a damaged byte), or when it
+holds the ``en`` hand header (``en`` files are UTF-8 only: their bad bytes
+are damage); else Windows-1251 (the ``ru`` spec's older desktop exports). Bytes that do not decode become
+U+FFFD, so damaged text is rejected hand by hand (``parsers.segment``), never
+read as something else.
 """
 
 from __future__ import annotations
@@ -40,6 +43,8 @@ from parsers.limits import last_blank
 CHUNK_BYTES = 24 << 20
 #: What a byte that does not decode becomes.
 UNDECODED = "\ufffd"
+#: The ``en`` hand header: text holding it is UTF-8 (the ``en`` spec), never Windows-1251.
+EN_HEADER = b"OFC Hand #"
 BOM = b"\xef\xbb\xbf"
 _GLOB_CHARS = set("*?[")
 
@@ -246,11 +251,18 @@ def choose_encoding(head: bytes) -> str:
 
     >>> choose_encoding("Раздача №1".encode()), choose_encoding("Раздача №1".encode("cp1251"))
     ('utf-8', 'cp1251')
+    >>> choose_encoding("OFC Hand #1 Zoë".encode("latin-1"))  # en is UTF-8 only: bytes lost
+    'utf-8'
+    >>> choose_encoding("Раздача №1: Ольга".encode() + b"\\xa3")  # Cyrillic UTF-8, a bad byte
+    'utf-8'
     """
     if head.startswith(BOM):
         return "utf-8"
-    bad = head.decode("utf-8", errors="replace").count("\ufffd")
-    return "utf-8" if bad * 1000 <= len(head) else "cp1251"
+    text = head.decode("utf-8", errors="replace")
+    bad = text.count(UNDECODED)
+    wide = len(head) - len(text)  # the bytes past the first of valid UTF-8 characters
+    utf8 = bad * 1000 <= len(head) or wide > bad or EN_HEADER in head
+    return "utf-8" if utf8 else "cp1251"
 
 
 def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Chunk]:

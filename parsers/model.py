@@ -52,9 +52,9 @@ def build(
     """The model tables of a chunk; ``seen`` holds room ids stored by earlier chunks of the file."""
     ids = x.hands.select("h", "n", room_hand_id=pl.col("line").str.extract(id_pattern, 1))
     dupes = _duplicate_ids(r.hands, seen)
-    oversized = x.oversized.with_columns(rank=pl.lit(-2, dtype=pl.Int64))  # before all else
+    refused = x.refused.with_columns(rank=pl.lit(-2, dtype=pl.Int64))  # before all else
     problems = _first_problems(
-        x.errors, pl.concat([violations, dupes, oversized], how="diagonal_relaxed"), lines
+        x.errors, pl.concat([violations, dupes, refused], how="diagonal_relaxed"), lines
     )
     good = x.hands.select("h").join(problems, on="h", how="anti")
     hands = r.hands.join(good, on="h", how="semi")

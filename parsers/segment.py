@@ -12,8 +12,9 @@ between two hands form one run, and each run is reported as one rejected
 "hand", so a file of junk is accounted for and never disappears.
 
 A hand over the limits of ``parsers.limits`` (``MAX_HAND_LINES``,
-``MAX_HAND_BYTES``) keeps only its header line, and its reason is in
-``oversized``: its other lines are not read.
+``MAX_HAND_BYTES``), or with a line holding bytes that did not decode
+(U+FFFD: a damaged file, or text in another encoding), keeps only its header
+line and the line named in its reason (``refused``): its other lines are not read.
 """
 
 from __future__ import annotations
@@ -101,13 +102,14 @@ class Segmented:
     ``strays``: one row per run of lines outside hands (``n``, ``count``, ``line``, and
     ``garbled``: how many of them hold bytes that did not decode, ``misread``: how many
     look like UTF-8 text read as Windows-1251);
-    ``oversized``: hands over the limits (``h``, ``n`` of the header, ``reason``).
+    ``refused``: hands over the limits or with bytes that did not decode (``h``, ``n``,
+    ``reason``).
     """
 
     lines: pl.DataFrame
     hands: pl.DataFrame
     strays: pl.DataFrame
-    oversized: pl.DataFrame
+    refused: pl.DataFrame
 
 
 def segment(
@@ -149,10 +151,11 @@ def segment(
         ]
     )
     in_hand = frame.filter(pl.col("inside") & ~pl.col("blank")).drop("inside", "blank", "header")
-    oversized = _oversized(in_hand)
-    if oversized.height:
-        over = pl.col("h").is_in(oversized.get_column("h").implode())
-        in_hand = in_hand.filter(~over | pl.col("n").is_in(oversized.get_column("n").implode()))
+    refused = pl.concat([_oversized(in_hand), _undecoded(in_hand)]).unique("h", keep="first")
+    if refused.height:
+        over = pl.col("h").is_in(refused.get_column("h").implode())
+        kept = pl.concat([frame.filter(pl.col("header")).get_column("n"), refused.get_column("n")])
+        in_hand = in_hand.filter(~over | pl.col("n").is_in(kept.implode()))
     strays = (
         frame.filter(~pl.col("inside") & ~pl.col("blank"))
         .group_by("h", maintain_order=True)
@@ -170,7 +173,7 @@ def segment(
         .select("h", "n", "line")
         .join(_last_lines(in_hand), on="h", how="left"),
         strays=strays,
-        oversized=oversized,
+        refused=refused,
     )
 
 
@@ -184,6 +187,24 @@ def _oversized(in_hand: pl.DataFrame) -> pl.DataFrame:
     over = (pl.col("lines") > MAX_HAND_LINES) | (pl.col("size") > MAX_HAND_BYTES)
     return sizes.filter(over).select(
         "h", "n", reason=hand_too_long(pl.col("lines"), pl.col("size"))
+    )
+
+
+def _undecoded(in_hand: pl.DataFrame) -> pl.DataFrame:
+    """The hands with a line holding U+FFFD (``parsers.lines.UNDECODED``), at its first such
+    line: bytes that did not decode are never read as part of a name or a figure."""
+    return (
+        in_hand.filter(pl.col("line").str.contains(UNDECODED, literal=True))
+        .group_by("h", maintain_order=True)
+        .agg(pl.col("n").first())
+        .select(
+            "h",
+            "n",
+            reason=pl.lit(
+                f"bytes that are not text in the file's encoding (shown as {UNDECODED}): the "
+                "file is damaged, or holds text in another encoding; the hand is not read"
+            ),
+        )
     )
 
 

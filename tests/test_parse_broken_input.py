@@ -148,6 +148,49 @@ def test_wrong_encoding_is_rejected_not_misread(tmp_path, encoding):
     assert summary.stored == 0 and summary.rejected >= 1
 
 
+UNDECODED_REASON = "bytes that are not text in the file's encoding"
+
+
+@pytest.mark.parametrize("fmt", ["en", "ru"])
+@pytest.mark.parametrize(
+    ("where", "damaged"),
+    [
+        ("name", b"\xa3lice"),
+        ("table", b"Helsinki I\xffI"),
+        ("literal U+FFFD", "Al\ufffdce".encode()),
+    ],
+)
+def test_bytes_that_do_not_decode_reject_their_hand_not_misread_into_a_name(
+    tmp_path, fmt, where, damaged
+):
+    """One bad byte in a player's or table's name (or text that already lost its bytes,
+    U+FFFD): that hand is rejected at the line, the others keep their names."""
+    text = three_hands(fmt).encode()
+    first, rest = text.split(b"\n\n", 1)
+    target = {"name": b"Alice", "table": b"Helsinki II", "literal U+FFFD": b"Alice"}[where]
+    summary, tables = parse_bytes(first.replace(target, damaged) + b"\n\n" + rest, tmp_path)
+    accounted(summary, tables)
+    assert (summary.stored, summary.rejected) == (2, 1)
+    reject = only_reject(tables)
+    assert reject["reason"].startswith(UNDECODED_REASON)
+    assert reject["room_hand_id"] == "1" and "\ufffd" in reject["excerpt"]
+    players = set(tables["player_hands"].get_column("player"))
+    assert all("\ufffd" not in p for p in players) and "Alice" in players
+
+
+def test_an_en_file_with_latin_1_bytes_is_not_read_as_windows_1251(tmp_path):
+    """Enough non-UTF-8 bytes for the cp1251 guess of ru exports: an en file is UTF-8 only,
+    so its valid names stay as written and the damaged hand is rejected."""
+    text = three_hands("en").replace("Alice", "Zoë Ł.").encode()
+    first, rest = text.split(b"\n\n", 1)
+    damaged = first.replace(b"Bob", b"Ren\xe9 \xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9\xe9")
+    summary, tables = parse_bytes(damaged + b"\n\n" + rest, tmp_path)
+    accounted(summary, tables)
+    assert (summary.stored, summary.rejected) == (2, 1)
+    assert only_reject(tables)["reason"].startswith(UNDECODED_REASON)
+    assert set(tables["player_hands"].get_column("player")) == {"Zoë Ł.", "Bob", "Carol [RU]"}
+
+
 def test_crlf_and_byte_order_mark(tmp_path):
     data = "\ufeff".encode() + three_hands().replace("\n", "\r\n").encode()
     summary, tables = parse_bytes(data, tmp_path)

@@ -44,8 +44,12 @@ def test_chunks_rebuild_the_stream(lines: list[str], ending: str, size: int, bom
     assert continues == [False, *cut_inside][: len(chunks)]  # the next chunk is told
 
 
+#: Lines of a Windows-1251 file: an ``en`` header would make it UTF-8 (``en`` files are UTF-8).
+CP1251_LINES = LINES.map(lambda lines: [x for x in lines if not x.startswith("OFC Hand #")])
+
+
 @settings(max_examples=100, deadline=None)
-@given(lines=LINES, size=st.integers(1, 90))
+@given(lines=CP1251_LINES, size=st.integers(1, 90))
 def test_a_windows_1251_chunk_counts_its_newlines_after_decoding(
     lines: list[str], size: int
 ) -> None:

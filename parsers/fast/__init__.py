@@ -39,6 +39,7 @@ from parsers.fast.grammar import GRAMMARS, Grammar
 from parsers.fast.hands import Hands, cut
 from parsers.fast.head import read_head
 from parsers.fast.text import PAD, Text
+from parsers.lines import UNDECODED
 from parsers.model import stray_reason
 from parsers.schema import REJECTS
 from parsers.seen_ids import SeenIds
@@ -76,14 +77,16 @@ def read(
     newlines: int | None = None,
 ) -> Part | None:
     """Read the plain hands of a chunk of text in format ``kind`` (UTF-8: ``parsers.lines``
-    decodes other encodings once per chunk); None when the text is not valid UTF-8.
+    decodes other encodings once per chunk); None when the text is not valid UTF-8. Hands
+    holding U+FFFD (bytes that did not decode) go to the thorough reader, which rejects them.
 
     ``seen`` holds the room ids stored from earlier chunks of the file: a
     hand whose id repeats one of those, or another hand's in the chunk, is
     left to the thorough reader, which rejects the later ones. ``newlines``: how many
     ``\\n`` ``data`` holds, when the reader counted them.
     """
-    if not _utf8(data):
+    is_ascii = data.isascii()  # then valid UTF-8, and without U+FFFD
+    if not (is_ascii or _utf8(data)):
         return None
     grammar = GRAMMARS[kind]
     text = Text.of(data, first_line, _scratch(len(data) + PAD), newlines, grammar.sections)
@@ -95,6 +98,8 @@ def read(
         | body.bad
         | _repeated_ids(text, hands, head.frame.get_column("room_hand_id"), seen, grammar)
     )
+    if not is_ascii:
+        bad |= _undecoded(text, hands)
     frame = checks.describe(head.frame, bad, ruleset)
     good = checks.passing(frame, hands, head.seats, body)
     frame = frame.filter(pl.Series(good[frame.get_column("k").to_numpy()]))
@@ -137,12 +142,10 @@ def _scratch(size: int) -> np.ndarray:
 
 
 def _utf8(data: bytes) -> bool:
-    """Whether ``data`` is valid UTF-8: ASCII is (a check of 8 bytes at a time); other text
-    is cast to text by polars (simdutf8: fast on Cyrillic too), given as one binary view
-    over the bytes, which ``pl.Series`` takes without a copy (``pl.from_arrow`` copies it:
-    half the time of the check on Cyrillic text)."""
-    if data.isascii():
-        return True
+    """Whether ``data`` (not ASCII: ASCII is UTF-8) is valid UTF-8: cast to text by polars
+    (simdutf8: fast on Cyrillic too), given as one binary view over the bytes, which
+    ``pl.Series`` takes without a copy (``pl.from_arrow`` copies it: half the time of the
+    check on Cyrillic text)."""
     if len(data) <= _INLINE or len(data) >= 1 << 31:
         try:
             data.decode()
@@ -160,6 +163,23 @@ def _utf8(data: bytes) -> bool:
     return True
 
 
+def _undecoded(text: Text, hands: Hands) -> np.ndarray:
+    """Per hand: whether a line of it holds U+FFFD. Its first byte is rare in text, so a
+    search for that byte (memchr, about 1 ms a 24 MB chunk) rules most chunks out."""
+    bad = np.zeros(hands.count(), dtype=bool)
+    at = text.data.find(UNDECODED_BYTES[:1])
+    found = []
+    while at >= 0 and (at := text.data.find(UNDECODED_BYTES, at)) >= 0:
+        found.append(at)
+        at += len(UNDECODED_BYTES)
+    if found:
+        owner = hands.hand[np.searchsorted(text.starts, found, side="right") - 1]
+        bad[owner[owner >= 0]] = True
+    return bad
+
+
+#: U+FFFD in UTF-8.
+UNDECODED_BYTES = UNDECODED.encode()
 #: A binary view holds values of this many bytes or fewer inline.
 _INLINE = 12
 
