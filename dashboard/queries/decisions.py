@@ -1,12 +1,12 @@
 """The Decisions page: value lost to the best play (``ofc review``'s ``decisions`` table).
 
 Losses are summed per player-hand (``loss``: points a hand gave up, all its
-decisions together), and shown per 100 hands with a normal 95% interval over
-player-hands; a decision is a *mistake* only when its loss exceeds two
+decisions together), and shown per 100 hands with the 95% t interval of the mean over
+player-hands (``pipeline.report.decisions``, shared with ``ofc report``); a decision is a *mistake* only when its loss exceeds two
 standard errors (``ev_loss > 2 * se_loss``).
 
 >>> per_100(pl.DataFrame({"n": [100], "mean": [0.5], "sd": [2.0]}))["low"].round(2).to_list()
-[10.8]
+[10.32]
 """
 
 from __future__ import annotations
@@ -15,8 +15,10 @@ import polars as pl
 
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, scope
+from pipeline.report.decisions import per_100, with_mean_interval
 
-Z = 1.96
+__all__ = ["by_kind", "costliest", "over_time", "overall", "per_100", "reviewed"]
+
 #: Decisions whose loss is beyond noise (docs/decisions.md).
 MISTAKE = "d.ev_loss > 2 * d.se_loss"
 
@@ -51,17 +53,6 @@ LIMIT ?
 """
 
 
-def per_100(frame: pl.DataFrame) -> pl.DataFrame:
-    """``frame`` (``n``, ``mean``, ``sd`` of the loss per player-hand) with the loss per 100
-    hands and its 95% interval (``per_100``, ``low``, ``high``)."""
-    half = Z * pl.col("sd") / pl.col("n").sqrt()
-    return frame.with_columns(
-        per_100=100 * pl.col("mean"),
-        low=100 * (pl.col("mean") - half),
-        high=100 * (pl.col("mean") + half),
-    )
-
-
 def reviewed(db: Database) -> int:
     """Decisions in the database (0 before the first ``ofc review``)."""
     return int(db.frame("SELECT count(*) AS n FROM decisions")["n"][0])
@@ -88,9 +79,9 @@ def over_time(db: Database, filters: Filters) -> pl.DataFrame:
 def by_kind(db: Database, filters: Filters) -> pl.DataFrame:
     """Per kind and street: decisions, mean loss per decision with its interval, mistakes."""
     where = scope(filters)
-    frame = db.frame(_BY_KIND.format(where=where.sql), list(where.params))
-    half = Z * pl.col("sd") / pl.col("decisions").sqrt()
-    return frame.with_columns(low=pl.col("mean") - half, high=pl.col("mean") + half)
+    return with_mean_interval(
+        db.frame(_BY_KIND.format(where=where.sql), list(where.params)), "decisions"
+    )
 
 
 def costliest(db: Database, filters: Filters, limit: int = 25) -> pl.DataFrame:

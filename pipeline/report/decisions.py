@@ -2,19 +2,25 @@
 
 The same figures as the dashboard's Decisions page: EV lost per 100 hands
 with a 95% interval over the player's reviewed hands, the mean loss per
-decision by kind and street, and the costliest mistakes (a loss beyond two
-standard errors) with the chosen and the best placement.
+decision by kind and street with its interval, and the costliest mistakes (a
+loss beyond two standard errors) with the chosen and the best placement. Both
+intervals are the t interval of a mean (``intervals.t95``; docs/metrics.md),
+defined once here for the report and the dashboard.
+
+>>> frame = pl.DataFrame({"n": [6], "mean": [3.126], "sd": [1.422389]})
+>>> per_100(frame).select(pl.col("low", "high").round(1)).rows()
+[(163.3, 461.9)]
 """
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import duckdb
 import polars as pl
 
-Z = 1.96
+from pipeline.load.metrics import intervals
+
 MISTAKES = 10
 
 _HANDS = """
@@ -47,6 +53,25 @@ class DecisionReview:
     costliest: pl.DataFrame
 
 
+def with_mean_interval(frame: pl.DataFrame, n: str = "n") -> pl.DataFrame:
+    """``frame`` (``n``, ``mean``, ``sd`` of values) with the 95% t interval of the mean
+    (``low``, ``high``; null below two values)."""
+    count = pl.col(n)
+    half = intervals.t95(count - 1) * pl.col("sd") / count.cast(pl.Float64).sqrt()
+    return frame.with_columns(
+        low=pl.when(count > 1).then(pl.col("mean") - half),
+        high=pl.when(count > 1).then(pl.col("mean") + half),
+    )
+
+
+def per_100(frame: pl.DataFrame) -> pl.DataFrame:
+    """``frame`` (``n``, ``mean``, ``sd`` of the loss per player-hand) with the loss per 100
+    hands and its 95% t interval (``per_100``, ``low``, ``high``)."""
+    return with_mean_interval(frame).with_columns(
+        per_100=100 * pl.col("mean"), low=100 * pl.col("low"), high=100 * pl.col("high")
+    )
+
+
 def decision_review(con: duckdb.DuckDBPyConnection, player: str) -> DecisionReview:
     """The player's review figures (empty when ``ofc review`` has not run for them)."""
     has_table = con.execute(
@@ -55,13 +80,13 @@ def decision_review(con: duckdb.DuckDBPyConnection, player: str) -> DecisionRevi
     if not has_table:
         return DecisionReview(0, None, None, None, pl.DataFrame(), pl.DataFrame())
     args = {"player": player}
-    n, mean, sd = con.execute(_HANDS, args).fetchall()[0]
-    half = Z * sd / math.sqrt(n) if n else None
+    hands = per_100(con.sql(_HANDS, params=args).pl()).row(0, named=True)
+    n = hands["n"]
     return DecisionReview(
         hands=n,
-        per_100=None if not n else 100 * mean,
-        low=None if not n else 100 * (mean - half),
-        high=None if not n else 100 * (mean + half),
-        by_kind=con.sql(_BY_KIND, params=args).pl(),
+        per_100=hands["per_100"] if n else None,
+        low=hands["low"] if n else None,
+        high=hands["high"] if n else None,
+        by_kind=with_mean_interval(con.sql(_BY_KIND, params=args).pl(), "decisions"),
         costliest=con.sql(_COSTLIEST, params={**args, "limit": MISTAKES}).pl(),
     )
