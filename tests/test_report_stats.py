@@ -4,19 +4,33 @@
 from __future__ import annotations
 
 import math
+from pathlib import Path
 
 import duckdb
 import polars as pl
 import pytest
 
 from dashboard.queries import decisions as dashboard_decisions
+from pipeline.cli.commands.demo import player_lines
+from pipeline.cli.main import main
+from pipeline.load.metrics import intervals
 from pipeline.load.metrics.intervals import T_TABLE
 from pipeline.report.decisions import decision_review
+from tests.import_support import ofc_import, simulate
+
+
+def scalar_row(db: Path, sql: str) -> tuple:
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        return con.execute(sql).fetchall()[0]
+    finally:
+        con.close()
+
 
 LOSSES = {1: [1.2, 0.5], 2: [3.0], 3: [0.0, 0.4], 4: [5.1], 5: [2.2, 0.3], 6: [4.0]}
 
 
-def _decisions() -> duckdb.DuckDBPyConnection:
+def _decisions_db() -> duckdb.DuckDBPyConnection:
     con = duckdb.connect()
     con.execute(
         "CREATE TABLE decisions (player VARCHAR, hand_id BIGINT, street INT, kind VARCHAR, "
@@ -41,7 +55,7 @@ def _t_interval(values: list[float]) -> tuple[float, float]:
 
 
 def test_ev_lost_per_100_hands_uses_the_t_interval() -> None:
-    review = decision_review(_decisions(), "Anna")
+    review = decision_review(_decisions_db(), "Anna")
     low, high = _t_interval([sum(v) for v in LOSSES.values()])
     assert review.hands == 6
     assert review.low == pytest.approx(100 * low)
@@ -49,7 +63,7 @@ def test_ev_lost_per_100_hands_uses_the_t_interval() -> None:
 
 
 def test_loss_per_decision_by_street_has_a_t_interval() -> None:
-    by_kind = decision_review(_decisions(), "Anna").by_kind
+    by_kind = decision_review(_decisions_db(), "Anna").by_kind
     first = by_kind.filter(pl.col("street") == 1).row(0, named=True)
     low, high = _t_interval([v[0] for v in LOSSES.values()])
     assert (first["low"], first["high"]) == (pytest.approx(low), pytest.approx(high))
@@ -59,3 +73,85 @@ def test_the_dashboard_shares_the_interval() -> None:
     frame = pl.DataFrame({"n": [6], "mean": [3.126], "sd": [1.422389]})
     row = dashboard_decisions.per_100(frame).row(0, named=True)
     assert (round(row["low"], 1), round(row["high"], 1)) == (163.3, 461.9)
+
+
+@pytest.fixture(scope="module")
+def db(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("report_stats")
+    history = simulate(folder / "h.txt", 40, seed=5, bots="Ann=random,Bob=tight", players=2)
+    path = folder / "ofc.duckdb"
+    assert ofc_import(history, "--db", path) == 0
+    return path
+
+
+def _wilson(k: float, n: float) -> tuple[float, float]:
+    frame = pl.DataFrame({"k": [k], "n": [n]})
+    return frame.select(
+        intervals.wilson_low("k", "n"), intervals.wilson_high("k", "n").alias("h")
+    ).row(0)
+
+
+def test_key_figures_have_their_interval_and_n(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "ann.html"
+    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    key = page[page.index("Key figures") : page.index("<h3>Money")]
+    fouls, hands, scoops, pairings = scalar_row(
+        db,
+        "SELECT count_if(foul), count(*), sum(scoops), sum(pairings) FROM player_hands "
+        "WHERE player = 'Ann'",
+    )
+    low, high = _wilson(fouls, hands)
+    assert f"{100 * fouls / hands:.1f}% ({100 * low:.1f}% to {100 * high:.1f}%)" in key
+    low, high = _wilson(scoops, pairings)
+    assert f"{100 * scoops / pairings:.1f}% ({100 * low:.1f}% to {100 * high:.1f}%)" in key
+    assert "<th>Pairings</th>" in key and f"<td>{pairings:,}</td>" in key
+    assert key.count(" to ") >= 5  # points, fouls, scoops, rows won, royalties per hand
+
+
+def test_index_shows_points_per_hand_with_its_interval(db: Path, tmp_path: Path) -> None:
+    assert main(["report", "--db", str(db), "--all", "--out", str(tmp_path / "site")]) == 0
+    index = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    low, high = scalar_row(
+        db,
+        "SELECT points_per_hand_ci_low, points_per_hand_ci_high FROM player_summary "
+        "WHERE player = 'Bob' AND variant = 'all'",
+    )
+    assert f"95%: {low:+,.2f} – {high:+,.2f}" in index
+
+
+def test_demo_lines_give_rates_with_intervals_and_n(db: Path) -> None:
+    lines = player_lines(db)
+    assert "fouls [95% CI]" in lines[0] and "bottom aggr. [95% CI]" in lines[0]
+    fouls, hands = scalar_row(
+        db, "SELECT count_if(foul), count(*) FROM player_hands WHERE player = 'Ann'"
+    )
+    low, high = _wilson(fouls, hands)
+    ann = next(line for line in lines if line.startswith("Ann "))
+    assert f"{fouls / hands:.1%} [{100 * low:.1f}, {100 * high:.1f}]" in ann
+    assert lines[-1].startswith("n: ")
+
+
+def test_demo_on_a_folder_without_hands_is_one_line(tmp_path: Path, capsys) -> None:
+    (tmp_path / "notes.md").write_text("# no hands here\n", encoding="utf-8")
+    assert main(["demo", "--no-serve", "--sample", str(tmp_path)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert err[-1] == f"ofc demo: --sample {tmp_path} holds no hand histories: nothing to show"
+    assert "Traceback" not in "\n".join(err)
+
+
+def test_demo_on_a_typed_missing_folder_does_not_suggest_make_sample(
+    tmp_path: Path, capsys
+) -> None:
+    assert main(["demo", "--no-serve", "--sample", str(tmp_path / "nope")]) == 2
+    err = capsys.readouterr().err
+    assert "no such folder" in err and "make sample" not in err
+
+
+def test_report_decisions_table_shows_the_interval_per_street() -> None:
+    from pipeline.report.page import _decisions
+
+    html = _decisions(decision_review(_decisions_db(), "Anna"))
+    low, high = _t_interval([v[0] for v in LOSSES.values()])
+    assert "<th>95% interval</th>" in html
+    assert f"<td>{low:,.3f} to {high:,.3f}</td>" in html

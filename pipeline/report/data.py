@@ -16,7 +16,7 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
-from pipeline.load.metrics import intervals
+from pipeline.load.metrics import definitions, intervals
 from pipeline.report.audit import Audit, audit
 from pipeline.report.decisions import DecisionReview, decision_review
 
@@ -35,6 +35,14 @@ STYLE_SHARES = {
     "bottom_flush_share": ("final bottom: flush", "live_hands"),
     "bottom_full_house_share": ("final bottom: full house", "live_hands"),
 }
+#: The key figures of each variant, each with its n and 95% interval.
+KEY_FIGURES = (
+    definitions.POINTS_PER_HAND,
+    definitions.FOUL_RATE,
+    definitions.SCOOP_RATE,
+    definitions.ROWS_WON,
+    definitions.ROYALTIES_PER_HAND,
+)
 #: First-street bottom setups as the report names them.
 SETUPS = {
     "pair_or_better": "pair or better",
@@ -60,6 +68,7 @@ class PlayerReport:
 
     player: str
     summary: pl.DataFrame  # player_summary rows (variant 'all' first)
+    key: pl.DataFrame  # variant, hands, points, KEY_FIGURES with _n, _low, _high ('all' first)
     findings: Audit  # every metric against the pooled population, over all variants
     shares: pl.DataFrame  # label, player, n, low, high, population: STYLE_SHARES
     cumulative: pl.DataFrame  # hand, played_at, points (cumulative)
@@ -173,6 +182,23 @@ ORDER BY currency
 """
 
 
+def _key(con, player: str, summary: pl.DataFrame) -> pl.DataFrame:
+    """``KEY_FIGURES`` per variant from ``player_metrics`` (one definition), with hands and
+    points from ``summary``, in its order."""
+    columns = ", ".join(definitions.stat_columns(KEY_FIGURES))
+    stats = _frame(
+        con,
+        f"SELECT variant, {columns} FROM player_metrics WHERE player = $player",
+        {"player": player},
+    )
+    figures = definitions.with_figures(stats, KEY_FIGURES).drop(
+        definitions.stat_columns(KEY_FIGURES)
+    )
+    return summary.select("variant", "hands", "points").join(
+        figures, on="variant", how="left", maintain_order="left"
+    )
+
+
 def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
     """The data of one player's report."""
     summary = _frame(
@@ -192,6 +218,7 @@ def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
     return PlayerReport(
         player=player,
         summary=summary,
+        key=_key(con, player, summary),
         findings=audit(
             Frames(con), player, "SELECT * FROM player_metrics WHERE variant = ?", ["all"]
         ),

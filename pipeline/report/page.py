@@ -26,7 +26,7 @@ import polars as pl
 
 from pipeline.load.metrics.definitions import BY_NAME
 from pipeline.report import charts
-from pipeline.report.data import PlayerReport
+from pipeline.report.data import KEY_FIGURES, PlayerReport
 from pipeline.report.decisions import DecisionReview
 from pipeline.report.format import MISSING, figure, interval, money, points
 
@@ -79,33 +79,31 @@ def table(headers: list[str], rows: list[list[object]]) -> str:
     return f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>"
 
 
-def _key_stats(summary: pl.DataFrame) -> str:
+def with_interval(metric: str, value: float | None, low: float | None, high: float | None) -> str:
+    """A figure and its 95% interval, as one cell: ``+1.50 (−0.20 to 3.20)``."""
+    if low is None or high is None:
+        return figure(metric, value)
+    return f"{figure(metric, value)} ({figure(metric, low)} to {figure(metric, high)})"
+
+
+def _key_stats(key: pl.DataFrame) -> str:
+    names = [m.name for m in KEY_FIGURES]
     rows = [
         [
             r["variant"],
             f"{r['hands']:,}",
             points(r["points"]),
-            figure("points_per_hand", r["points_per_hand"]),
-            interval("points_per_hand", r["points_per_hand_ci_low"], r["points_per_hand_ci_high"]),
-            figure("foul_rate", r["foul_rate"]),
-            figure("scoop_rate", r["scoop_rate"]),
-            figure("rows_won_per_row", r["rows_won_per_row"]),
-            figure("royalties_per_hand", r["royalties_per_hand"]),
+            f"{r['scoop_rate_n'] or 0:,.0f}",
+            *(with_interval(m, r[m], r[f"{m}_low"], r[f"{m}_high"]) for m in names),
         ]
-        for r in summary.iter_rows(named=True)
+        for r in key.iter_rows(named=True)
     ]
-    headers = [
-        "Variant",
-        "Hands",
-        "Points",
-        "Points per hand",
-        "95% interval",
-        "Foul rate",
-        "Scoop rate",
-        "Rows won",
-        "Royalties per hand",
-    ]
-    return table(headers, rows)
+    headers = ["Variant", "Hands", "Points", "Pairings", *(m.label for m in KEY_FIGURES)]
+    return table(headers, rows) + (
+        "<p class='note'>Each figure with its 95% interval in brackets. n: points per hand, the"
+        " foul rate and royalties per hand are over the hands; the scoop rate over the pairings"
+        " (one per opponent a hand is settled against); rows won over 3 × the pairings.</p>"
+    )
 
 
 def _money_table(report: PlayerReport) -> str:
@@ -244,9 +242,16 @@ def _decisions(review: DecisionReview) -> str:
         f"{review.hands:,} hands reviewed). A mistake is a loss beyond two standard errors.</p>"
     )
     kinds = table(
-        ["kind", "street", "decisions", "EV lost / decision", "mistakes"],
+        ["kind", "street", "decisions", "EV lost / decision", "95% interval", "mistakes"],
         [
-            [r["kind"], r["street"], f"{r['decisions']:,}", number(r["mean"], 3), r["mistakes"]]
+            [
+                r["kind"],
+                r["street"],
+                f"{r['decisions']:,}",
+                number(r["mean"], 3),
+                MISSING if r["low"] is None else f"{number(r['low'], 3)} to {number(r['high'], 3)}",
+                r["mistakes"],
+            ]
             for r in review.by_kind.iter_rows(named=True)
         ],
     )
@@ -298,7 +303,7 @@ def player_page(
 <p class="meta">From {esc(db_name)}, generated {esc(generated)}. Points are recomputed by the rules
 engine; intervals are 95% (Wilson for rates, t for means per hand; docs/metrics.md). The
 population is every player-hand of the database pooled.</p>
-<section><h2>Key figures</h2>{_key_stats(report.summary)}
+<section><h2>Key figures</h2>{_key_stats(report.key)}
 <h3>Money</h3>{_money_table(report)}
 {cumulative[0]}</section>
 <section><h2>Against the population</h2>{_findings(report, "results")}
@@ -316,19 +321,24 @@ population is every player-hand of the database pooled.</p>
 
 
 def index_page(
-    entries: list[tuple[str, str, int, float | None]], db_name: str, generated: str
+    entries: list[tuple[str, str, int, float | None, float | None, float | None]],
+    db_name: str,
+    generated: str,
 ) -> str:
-    """The index of ``--all``: (player, file name, hands, points per hand) per player."""
+    """The index of ``--all``: (player, file name, hands, points per hand and its 95%
+    interval) per player."""
     rows = "".join(
         f'<tr><td><a href="{esc(file)}">{esc(player)}</a></td><td>{hands:,}</td>'
-        f"<td>{esc(figure('points_per_hand', per_hand))}</td></tr>"
-        for player, file, hands, per_hand in entries
+        f"<td>{esc(figure('points_per_hand', per_hand))}</td>"
+        f"<td>{esc(interval('points_per_hand', low, high))}</td></tr>"
+        for player, file, hands, per_hand, low, high in entries
     )
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>OFC reports</title>
 <style>{STYLE}</style></head><body>
 <h1>Players</h1><p class="meta">From {esc(db_name)}, generated {esc(generated)}.</p>
-<table><thead><tr><th>Player</th><th>Hands</th><th>Points per hand</th></tr></thead>
+<table><thead><tr><th>Player</th><th>Hands (n)</th><th>Points per hand</th>
+<th>95% interval (t)</th></tr></thead>
 <tbody>{rows}</tbody></table>
 </body></html>
 """

@@ -72,11 +72,18 @@ def write_all(con: duckdb.DuckDBPyConnection, out: Path, db_name: str) -> list[P
 
 def _write_page(
     con: duckdb.DuckDBPyConnection, player: str, out: Path, db_name: str, written: list[Path]
-) -> tuple[str, str, int, float | None]:
+) -> tuple[str, str, int, float | None, float | None, float | None]:
     """Write one player's page of ``--all`` (noted in ``written``); its index entry."""
     report = player_report(con, player)
     path = out / file_name(player)
     written.append(path)
     path.write_text(player_page(report, db_name, _now(), CHARTS_SCRIPT), encoding="utf-8")
     row = report.summary.row(0, named=True)
-    return player, path.name, row["hands"], row["points_per_hand"]
+    return (
+        player,
+        path.name,
+        row["hands"],
+        row["points_per_hand"],
+        row["points_per_hand_ci_low"],
+        row["points_per_hand_ci_high"],
+    )
