@@ -43,31 +43,59 @@ def _fresh_db(db: Path | None) -> Path:
     return db
 
 
+def _rate(value: float | None, low: float | None, high: float | None) -> str:
+    """A rate with its 95% Wilson interval: ``4.4% [3.8, 5.0]``."""
+    if value is None:
+        return "–"
+    if low is None or high is None:
+        return f"{value:.1%}"
+    return f"{value:.1%} [{100 * low:.1f}, {100 * high:.1f}]"
+
+
 def player_lines(db: Path) -> list[str]:
-    """The players' results over all variants, most hands first."""
+    """The players' results over all variants, most hands first: each rate and mean with its
+    95% interval (``intervals``: t for points per hand, Wilson for the rates) and its n."""
     import duckdb
 
+    from pipeline.load.metrics.definitions import BOTTOM_AGGRESSION, FOUL_RATE, with_figures
+
+    rates = (FOUL_RATE, BOTTOM_AGGRESSION)
     con = duckdb.connect(str(db), read_only=True)
     try:
-        rows = con.execute(
+        stats = con.sql(
             "SELECT s.player, s.hands, s.points_per_hand, s.points_per_hand_ci_low, "
-            "s.points_per_hand_ci_high, s.foul_rate, m.bottom_aggression, s.mismatches "
-            "FROM player_summary AS s JOIN style_metrics AS m USING (player, variant) "
+            "s.points_per_hand_ci_high, s.mismatches, "
+            + ", ".join(f"m.{c}" for r in rates for c in r.columns())
+            + " FROM player_summary AS s JOIN player_metrics AS m USING (player, variant) "
             "WHERE s.variant = 'all' ORDER BY s.hands DESC, s.player"
-        ).fetchall()
+        ).pl()
     finally:
         con.close()
-    width = max([len(r[0]) for r in rows] + [6])
+    rows = with_figures(stats, rates).iter_rows(named=True)
+    width = max([len(r) for r in stats["player"]] + [6])
     lines = [
-        f"{'player':<{width}}  {'hands':>6}  {'points/hand [95% CI]':>24}  {'fouls':>6}  "
-        f"{'bottom aggr.':>12}  {'audit':>5}"
+        f"{'player':<{width}}  {'hands':>6}  {'points/hand [95% CI]':>24}  "
+        f"{'fouls [95% CI]':>18}  {'bottom aggr. [95% CI]':>21}  {'setups':>6}  {'audit':>5}"
     ]
-    for name, hands, pph, low, high, fouls, aggression, mismatches in rows:
-        ci = f"{pph:+.2f} [{low:+.2f}, {high:+.2f}]" if low is not None else f"{pph:+.2f}"
-        lines.append(
-            f"{name:<{width}}  {hands:>6,}  {ci:>24}  {fouls:>6.1%}  "
-            f"{(aggression or 0):>12.1%}  {mismatches:>5}"
+    for r in rows:
+        pph, low, high = (
+            r["points_per_hand"],
+            r["points_per_hand_ci_low"],
+            r["points_per_hand_ci_high"],
         )
+        ci = f"{pph:+.2f} [{low:+.2f}, {high:+.2f}]" if low is not None else f"{pph:+.2f}"
+        fouls = _rate(r["foul_rate"], r["foul_rate_low"], r["foul_rate_high"])
+        aggression = _rate(
+            r["bottom_aggression"], r["bottom_aggression_low"], r["bottom_aggression_high"]
+        )
+        lines.append(
+            f"{r['player']:<{width}}  {r['hands']:>6,}  {ci:>24}  {fouls:>18}  "
+            f"{aggression:>21}  {r['bottom_aggression_n'] or 0:>6,.0f}  {r['mismatches']:>5}"
+        )
+    lines.append(
+        "n: points per hand and fouls are over the hands; bottom aggression over the"
+        " first-street setups outside Fantasyland (setups)."
+    )
     return lines
 
 
@@ -83,7 +111,9 @@ def run(args: argparse.Namespace) -> int:
     from ofc_core.errors import UserError
 
     if not args.sample.is_dir():
-        raise UserError(f"no sample archive at {args.sample}; regenerate it with `make sample`")
+        if args.sample.resolve() == SAMPLE:
+            raise UserError(f"no sample archive at {SAMPLE}; regenerate it with `make sample`")
+        raise UserError(f"--sample {args.sample}: no such folder")
     db = _fresh_db(args.db)
     try:
         return _demo(args, db)
@@ -101,7 +131,24 @@ def _where(db: Path, kept: bool) -> str:
     )
 
 
+def _has_hands(db: Path) -> bool:
+    """Whether the import made ``db`` with at least one player-hand."""
+    import duckdb
+
+    if not db.is_file():
+        return False
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        tables = {t for (t,) in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
+        return "player_summary" in tables and bool(
+            con.execute("SELECT count(*) FROM player_summary").fetchall()[0][0]
+        )
+    finally:
+        con.close()
+
+
 def _demo(args: argparse.Namespace, db: Path) -> int:
+    from ofc_core.errors import UserError
     from pipeline.cli.warmup import ensure_compiled
     from pipeline.load.importer import ImportOptions, run_import, summary_lines
     from pipeline.load.progress import Progress
@@ -113,6 +160,8 @@ def _demo(args: argparse.Namespace, db: Path) -> int:
     summary = run_import(options, progress)
     progress.close()
     print("\n".join(summary_lines(summary)))
+    if not _has_hands(db):
+        raise UserError(f"--sample {args.sample} holds no hand histories: nothing to show")
     print()
     print("\n".join(player_lines(db)))
     print()
