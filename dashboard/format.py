@@ -22,6 +22,7 @@ VERDICTS = {
     audit.LOWER: "lower",
     audit.IN_LINE: "no clear difference",
     audit.TOO_FEW: "too few hands",
+    audit.TOO_FEW_PLAYERS: "too few players",
 }
 
 

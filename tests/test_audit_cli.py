@@ -15,6 +15,7 @@ import pytest
 from pipeline.cli.main import main
 from pipeline.load.metrics.definitions import METRICS
 from pipeline.report import audit
+from pipeline.report.data import Frames
 from tests.audit_data import OTHERS, STUDENT, database
 from tests.t_quantile import t_quantile
 
@@ -57,7 +58,7 @@ def test_a_player_who_fouls_most_hands_has_a_foul_rate_leak(enough: Path, capsys
         "SELECT count(*) FROM player_summary WHERE variant = 'all' AND player <> ? AND hands >= ?",
         [STUDENT, audit.MIN_POPULATION_HANDS],
     )[0]
-    assert found["population"]["players"] == others >= audit.MIN_PLAYERS
+    assert found["other_players_ranked"]["players"] == others >= audit.MIN_PLAYERS
     assert found["enough_sample"]
     pooled = one(enough, "SELECT count(*) FILTER (WHERE foul) / count(*) FROM player_hands", [])[0]
     leaks = {leak["metric"]: leak for leak in found["leaks"]}
@@ -112,3 +113,47 @@ def test_the_table_and_the_errors(enough: Path, capsys) -> None:
     assert "did you mean 'Reckless'" in capsys.readouterr().err
     assert main(["audit", "--db", str(enough.parent / "none.duckdb"), "--player", "x"]) == 2
     assert "no database" in capsys.readouterr().err
+
+
+def test_json_population_players_and_hands_are_the_same_population(enough: Path, capsys) -> None:
+    found = ofc_audit(capsys, enough, STUDENT)
+    players, hands = one(enough, "SELECT count(DISTINCT player), count(*) FROM player_hands", [])
+    assert found["population"] == {"kind": "pooled", "players": players, "hands": hands}
+    ranked = found["other_players_ranked"]
+    assert ranked["min_hands"] == audit.MIN_POPULATION_HANDS and ranked["players"] < players
+
+
+def test_enough_hands_but_too_few_players_says_so(enough: Path) -> None:
+    con = duckdb.connect(str(enough), read_only=True)
+    try:
+        found = audit.audit(
+            Frames(con),
+            STUDENT,
+            "SELECT * FROM player_metrics WHERE variant = ? AND player IN (?, ?, ?)",
+            ["all", STUDENT, *OTHERS[:2]],
+        )
+    finally:
+        con.close()
+    assert found.hands == 1200 and found.population_players == 2 and not found.enough
+    assert "the player's 1,200 hands are enough, but only 2 other players" in found.sample_note()
+    assert {f.verdict for f in found.findings if f.n >= audit.MIN_TRIALS} == {audit.TOO_FEW_PLAYERS}
+
+
+def test_a_wrong_variant_lists_the_players_variants(enough: Path, capsys) -> None:
+    (variant,) = one(enough, "SELECT any_value(variant) FROM hands", [])
+    capsys.readouterr()
+    args = ["audit", "--db", str(enough), "--player", STUDENT, "--variant", variant.upper()]
+    assert main(args) == 2
+    err = capsys.readouterr().err
+    assert f"did you mean {variant!r}?" in err and f"their variants: {variant})" in err
+
+
+@pytest.mark.parametrize("command", ["audit", "report"])
+def test_db_given_a_folder_says_it_is_a_folder(
+    enough: Path, tmp_path: Path, capsys, command: str
+) -> None:
+    capsys.readouterr()
+    args = [command, "--db", str(enough.parent), "--player", STUDENT]
+    assert main(args + (["--out", str(tmp_path / "x.html")] if command == "report" else [])) == 2
+    err = capsys.readouterr().err
+    assert "is a folder" in err and enough.name in err and "make one with" not in err

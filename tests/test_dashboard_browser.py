@@ -285,7 +285,7 @@ def test_style_page(page: Page, server, db: Path) -> None:
     low, high = wilson(fouls, hands)
     row = table_row(page, "Foul rate (no Fantasyland, no timeout)")
     assert row[1:4] == [percent(foul_rate), f"95%: {percent(low)} – {percent(high)}", count(hands)]
-    assert row[6:] == ["lower is better", "too few hands"]  # five players in all
+    assert row[6:] == ["lower is better", "too few players"]  # five players in all
     assert page.get_by_test_id("stVegaLiteChart").count() == 3
     main = page.get_by_test_id("stMain").inner_text()
     assert "A leak needs at least 200 hands" in main and "pooled" in main

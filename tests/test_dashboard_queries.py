@@ -323,7 +323,7 @@ def test_profile_is_the_audit_of_the_student(db: Database, sql) -> None:
     )[0]
     assert foul.value == pytest.approx(fouls / 360) and foul.n == 360
     assert foul.population == pytest.approx(everybody)
-    assert foul.verdict == "too few hands" and foul.direction == "lower is better"
+    assert foul.verdict == "too few players" and foul.direction == "lower is better"
     assert all(f.percentile is None or 0 <= f.percentile <= 1 for f in found.findings)
 
 

@@ -36,13 +36,14 @@ MIN_TRIALS = 30
 MIN_PLAYERS = 10
 MIN_POPULATION_HANDS = 100
 
-LEAK, STRENGTH, IN_LINE, HIGHER, LOWER, TOO_FEW = (
+LEAK, STRENGTH, IN_LINE, HIGHER, LOWER, TOO_FEW, TOO_FEW_PLAYERS = (
     "leak",
     "strength",
     "in line",
     "higher",
     "lower",
     "too few hands",
+    "too few players",  # the player's hands are enough; the other players are too few
 )
 DIRECTION = {"higher": "higher is better", "lower": "lower is better", "neither": "a style"}
 
@@ -80,8 +81,9 @@ class Audit:
     player: str
     hands: int
     population_players: int  # other players with MIN_POPULATION_HANDS hands in the view
-    population_hands: int  # every player-hand of the view
+    population_hands: int  # every player-hand of the view (the pooled population)
     findings: tuple[Finding, ...]
+    pooled_players: int = 0  # every player of the view, the player too (the pooled population)
 
     @property
     def enough(self) -> bool:
@@ -101,10 +103,20 @@ class Audit:
         )
         if self.enough:
             return rule
-        return (
-            f"{rule} Here: {self.hands:,} hands and {self.population_players} such players,"
-            " too few to call anything a leak."
-        )
+        if self.hands < MIN_HANDS:
+            here = f"the player has {self.hands:,} hands ({MIN_HANDS:,} needed)"
+            if self.population_players < MIN_PLAYERS:
+                here += (
+                    f" and {self.population_players} other players have"
+                    f" {MIN_POPULATION_HANDS:,} hands ({MIN_PLAYERS} needed)"
+                )
+        else:
+            here = (
+                f"the player's {self.hands:,} hands are enough, but only"
+                f" {self.population_players} other players have {MIN_POPULATION_HANDS:,} hands"
+                f" ({MIN_PLAYERS} needed)"
+            )
+        return f"{rule} Here {here}: too few to call anything a leak."
 
     def to_json(self) -> dict[str, object]:
         """What ``ofc audit --json`` prints."""
@@ -118,8 +130,12 @@ class Audit:
             "hands": self.hands,
             "population": {
                 "kind": "pooled",
-                "players": self.population_players,
+                "players": self.pooled_players,
                 "hands": self.population_hands,
+            },
+            "other_players_ranked": {
+                "players": self.population_players,
+                "min_hands": MIN_POPULATION_HANDS,
             },
             "enough_sample": self.enough,
             "rule": self.sample_note(),
@@ -130,19 +146,28 @@ class Audit:
 
 _SQL = """
 WITH stats AS MATERIALIZED ({stats}),
-everyone AS (SELECT NULL AS player, sum(hands)::BIGINT AS hands, {pooled} FROM stats)
-SELECT player, hands::BIGINT AS hands, {columns} FROM stats WHERE hands >= ? OR player = ?
+everyone AS (
+    SELECT NULL AS player, sum(hands)::BIGINT AS hands, count(*)::BIGINT AS players, {pooled}
+    FROM stats
+)
+SELECT player, hands::BIGINT AS hands, 1::BIGINT AS players, {columns}
+FROM stats WHERE hands >= ? OR player = ?
 UNION ALL
 SELECT * FROM everyone
 """
 
 
-def verdict(metric: Metric, row: dict, population: float | None, enough: bool = True) -> str:
+def verdict(
+    metric: Metric, row: dict, population: float | None, enough: bool = True, short: str = TOO_FEW
+) -> str:
     """``row``'s figure of ``metric`` against ``population``: a leak, a strength, higher,
-    lower, in line, or too few hands (``enough``: whether the whole sample is)."""
+    lower, in line, or too few hands (``enough``: whether the whole sample is; when it is
+    not, ``short`` says what it lacks: hands or other players)."""
     low, high = row[f"{metric.name}_low"], row[f"{metric.name}_high"]
-    if not enough or (row[f"{metric.name}_n"] or 0) < MIN_TRIALS or low is None:
+    if (row[f"{metric.name}_n"] or 0) < MIN_TRIALS or low is None:
         return TOO_FEW
+    if not enough:
+        return short
     if population is None:
         return IN_LINE
     above, below = low > population, high < population
@@ -182,6 +207,7 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
     hands = int(row["hands"])
     others = ranked.filter(pl.col("player") != player).height
     enough = hands >= MIN_HANDS and others >= MIN_PLAYERS
+    short = TOO_FEW if hands < MIN_HANDS else TOO_FEW_PLAYERS
     findings = [
         Finding(
             metric=metric.name,
@@ -193,9 +219,16 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
             population=everyone[metric.name],
             percentile=_percentile(ranked[metric.name], row[metric.name]),
             direction=DIRECTION[metric.good],
-            verdict=verdict(metric, row, everyone[metric.name], enough),
+            verdict=verdict(metric, row, everyone[metric.name], enough, short),
         )
         for metric in METRICS
         if row[metric.name] is not None
     ]
-    return Audit(player, hands, others, int(everyone["hands"] or 0), tuple(findings))
+    return Audit(
+        player,
+        hands,
+        others,
+        int(everyone["hands"] or 0),
+        tuple(findings),
+        pooled_players=int(everyone["players"] or 0),
+    )

@@ -79,10 +79,19 @@ class PlayerReport:
     decisions: DecisionReview  # value lost against the best play (ofc review)
 
 
+def missing_database(db: Path) -> UserError:
+    """The error for a ``--db`` that is not a file: a folder, or nothing yet."""
+    if db.is_dir():
+        found = sorted(p.name for p in db.glob("*.duckdb"))
+        hint = f" (it holds {', '.join(found)})" if found else ""
+        return UserError(f"--db {db} is a folder: name the DuckDB file `ofc import` made{hint}")
+    return UserError(f"no database at {db}: make one with `ofc import PATH... --db {db}`")
+
+
 def connect(db: Path) -> duckdb.DuckDBPyConnection:
     """A read-only connection to a database made by ``ofc import``."""
     if not db.is_file():
-        raise UserError(f"no database at {db}: make one with `ofc import PATH... --db {db}`")
+        raise missing_database(db)
     try:
         con = duckdb.connect(str(db), read_only=True)
     except duckdb.Error as error:
@@ -112,6 +121,29 @@ def check_player(con: duckdb.DuckDBPyConnection, name: str) -> None:
         close = difflib.get_close_matches(name, known, n=3)
         hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
         raise UserError(f"no player {name!r} in the database{hint}")
+
+
+def check_variant(con: duckdb.DuckDBPyConnection, player: str, variant: str) -> None:
+    """A ``UserError`` unless ``player`` has hands in ``variant``, listing the variants they
+    have and a close match."""
+    known = [
+        row[0]
+        for row in con.execute(
+            "SELECT variant FROM player_summary WHERE player = ? AND variant <> 'all' "
+            "ORDER BY variant",
+            [player],
+        ).fetchall()
+    ]
+    if variant in known:
+        return
+    lower = {v.lower(): v for v in known}
+    close = [lower[variant.lower()]] if variant.lower() in lower else []
+    close = close or difflib.get_close_matches(variant, known, n=2, cutoff=0.6)
+    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
+    raise UserError(
+        f"{player!r} has no hands in variant {variant!r}{hint}"
+        f" (their variants: {', '.join(known) or 'none'})"
+    )
 
 
 def _shares(con, player: str) -> pl.DataFrame:

@@ -34,9 +34,10 @@ class _Connection:
 
 def _checked(db: Path) -> None:
     from pipeline.load.database import schema_problem, schema_version
+    from pipeline.report.data import missing_database
 
     if not db.is_file():
-        raise UserError(f"no database at {db}: make one with `ofc import PATH... --db {db}`")
+        raise missing_database(db)
     problem = schema_problem(db, schema_version(db))
     if problem:
         raise UserError(problem)
@@ -56,13 +57,15 @@ def _table(result) -> str:
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.report.audit import audit
-    from pipeline.report.data import check_player, connect
+    from pipeline.report.data import check_player, check_variant, connect
 
     _checked(args.db)
     con = connect(args.db)
     try:
         check_player(con, args.player)
         variant = args.variant or "all"
+        if args.variant is not None:
+            check_variant(con, args.player, variant)
         stats = "SELECT * FROM player_metrics WHERE variant = ?"
         result = audit(_Connection(con), args.player, stats, [variant])
     finally:
