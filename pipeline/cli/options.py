@@ -3,10 +3,89 @@
 from __future__ import annotations
 
 import argparse
+import math
+import re
 
 from ofc_core.rulesets import PRESET_NAMES
 
 RULES_FILE_HELP = "a TOML file defining more rulesets (docs/rulesets.md)"
+
+#: The largest ``--fantasyland-value`` taken: the measured values are 7 to 18 points
+#: (docs/decisions.md, "Fantasyland value"); far above, the Fantasyland term drowns the
+#: points of the hand itself.
+MAX_FANTASYLAND_VALUE = 1000.0
+
+#: What argparse should read as a (negative) number, not as an option: ``-1e9``, ``-.5``,
+#: ``-inf``, ``-nan`` too (argparse's own pattern knows only ``-1`` and ``-1.5``), so that
+#: the option's type can say what is wrong with it.
+_NEGATIVE_NUMBER = re.compile(
+    r"^-(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$|^-(inf|infinity|nan)$", re.IGNORECASE
+)
+
+
+def read_negative_numbers(parser: argparse.ArgumentParser) -> None:
+    """Let ``parser`` take ``-1e9`` or ``-inf`` as an option's value (the parser has no option
+    that looks like a number, so nothing is lost)."""
+    parser._negative_number_matcher = _NEGATIVE_NUMBER  # argparse reads it only from here
+
+
+def finite_float(text: str) -> float:
+    """An argparse ``type``: a number, not nan or infinite.
+
+    >>> finite_float("2.5")
+    2.5
+    >>> finite_float("nan")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: 'nan' is not a finite number: give one such as 2.5
+    """
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not math.isfinite(value):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a finite number: give one such as 2.5")
+    return value
+
+
+def float_range(low: float, high: float | None = None, *, low_open: bool = False):
+    """An argparse ``type``: a finite number from ``low`` (excluded if ``low_open``) up to
+    ``high``."""
+
+    def parse(text: str) -> float:
+        value = finite_float(text)
+        if value < low or (low_open and value == low):
+            bound = f"more than {low:g}" if low_open else f"{low:g} or more"
+            raise argparse.ArgumentTypeError(f"{text!r}: give a number {bound}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{text!r}: give a number of at most {high:g}")
+        return value
+
+    parse.__name__ = "number"  # argparse names the type in "invalid number value"
+    return parse
+
+
+def fantasyland_value(text: str) -> float:
+    """An argparse ``type``: points staying in Fantasyland is worth, 0 to
+    ``MAX_FANTASYLAND_VALUE``.
+
+    >>> fantasyland_value("12.5")
+    12.5
+    >>> fantasyland_value("-1")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '-1': staying in Fantasyland is worth 0 points or more (0: ignore Fantasyland); the measured values are in docs/decisions.md
+    """
+    value = finite_float(text)
+    if not 0 <= value <= MAX_FANTASYLAND_VALUE:
+        bound = (
+            "0 points or more (0: ignore Fantasyland)"
+            if value < 0
+            else (f"at most {MAX_FANTASYLAND_VALUE:g} points")
+        )
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: staying in Fantasyland is worth {bound}; the measured values are in "
+            "docs/decisions.md"
+        )
+    return value
 
 
 def add_ruleset(parser: argparse.ArgumentParser) -> None:
@@ -19,12 +98,15 @@ def add_ruleset(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules-file", help=RULES_FILE_HELP)
 
 
-def add_fantasyland_value(parser: argparse.ArgumentParser) -> None:
-    """``--fantasyland-value V``: what staying in Fantasyland is worth, in points."""
+def add_fantasyland_value(parser: argparse.ArgumentParser, help: str | None = None) -> None:
+    """``--fantasyland-value V``: what staying in Fantasyland is worth, in points (0 to
+    ``MAX_FANTASYLAND_VALUE``)."""
+    read_negative_numbers(parser)
     parser.add_argument(
         "--fantasyland-value",
-        type=float,
+        type=fantasyland_value,
         metavar="V",
-        help="points a Fantasyland hand is worth over a normal one (default: the ruleset's "
-        "measured value, docs/decisions.md)",
+        help=help
+        or "points a Fantasyland hand is worth over a normal one, 0 or more (default: the "
+        "ruleset's measured value, docs/decisions.md)",
     )

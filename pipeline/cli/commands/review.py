@@ -16,6 +16,7 @@ import sys
 from pathlib import Path
 
 from ofc_core.errors import UserError
+from pipeline.cli.options import add_fantasyland_value
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS
 
 
@@ -39,11 +40,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         default=DEFAULT_ROLLOUTS,
         help=f"rollouts of the best and the chosen placement (default {DEFAULT_ROLLOUTS})",
     )
-    parser.add_argument(
-        "--fantasyland-value",
-        type=float,
-        help="points staying in Fantasyland is worth (default: measured per ruleset, "
-        "docs/decisions.md)",
+    add_fantasyland_value(
+        parser,
+        help="points staying in Fantasyland is worth, 0 or more (default: measured per "
+        "ruleset, docs/decisions.md)",
     )
     parser.add_argument("--rules-file", help="a TOML file defining the hands' custom rulesets")
     parser.add_argument(
