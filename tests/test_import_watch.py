@@ -67,13 +67,14 @@ def test_watch_takes_whole_hands_as_they_are_written(tmp_path: Path, history: li
 
 
 def test_ctrl_c_during_a_run_lets_it_finish(tmp_path: Path, history: list[str]) -> None:
-    """With no pause between runs, Ctrl-C lands inside one: the watcher ends it and exits 0."""
+    """With the shortest pause between runs (--interval 0.1; 0 would busy-loop and is refused),
+    Ctrl-C lands inside one: the watcher ends it and exits 0."""
     room = tmp_path / "room"
     room.mkdir()
     (room / "session.txt").write_text("\n".join(history) + "\n", encoding="utf-8")
     db = tmp_path / "ofc.duckdb"
     for _ in range(3):
-        watcher = ofc_process("import", room, "--db", db, "--watch", "--interval", "0")
+        watcher = ofc_process("import", room, "--db", db, "--watch", "--interval", "0.1")
         assert "watching" in watcher.stderr.readline()
         time.sleep(0.5)
         watcher.send_signal(signal.SIGINT)

@@ -17,9 +17,15 @@ import sys
 from pathlib import Path
 
 from ofc_core.rulesets import PRESET_NAMES
+from pipeline.cli.options import float_range, read_negative_numbers
+
+#: The shortest --watch --interval: a look at the files costs a little CPU, and looking
+#: without a pause would take a whole core.
+MIN_INTERVAL = 0.1
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
+    read_negative_numbers(parser)
     parser.add_argument(
         "paths",
         nargs="*",
@@ -65,9 +71,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--interval",
-        type=float,
+        type=float_range(MIN_INTERVAL),
         default=2.0,
-        help="--watch: seconds between looks at the files (default 2)",
+        help=f"--watch: seconds between looks at the files, {MIN_INTERVAL:g} or more (default 2)",
     )
     parser.add_argument(
         "--quiet", action="store_true", help="no progress output, only the closing summary"
