@@ -35,6 +35,7 @@ import pyarrow as pa
 
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
+from ofc_core.paths import check_not_under_a_file
 from ofc_core.rulesets import load_ruleset
 from parsers import batch, dataset, fast, jsonl, model
 from parsers.archives import archives_kept_open
@@ -133,6 +134,16 @@ class Options:
 
 @start_up_frozen()
 @archives_kept_open()
+def _check_out(out_dir: Path) -> None:
+    """``--out`` must be a folder, or a path where one can be made."""
+    if out_dir.exists() and not out_dir.is_dir():
+        raise UserError(
+            f"--out {out_dir} is a file, not a folder; give a folder for the dataset "
+            "(it is made if absent)"
+        )
+    check_not_under_a_file(out_dir, "--out")
+
+
 def parse_files(
     paths: list[str] | list[Path],
     out_dir: str | Path,
@@ -151,6 +162,7 @@ def parse_files(
         load_ruleset(ruleset)  # an unknown name is a UserError naming the known ones
     started = time.perf_counter()
     sources = expand([str(p) for p in paths])
+    _check_out(Path(out_dir))
     old = dataset.prepare(out_dir, overwrite)
     if old:
         raise UserError(

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
+from ofc_core.paths import check_folder_of
 from ofc_core.rulesets import load_ruleset
 from pipeline.load import database, store
 from pipeline.load.executors import Task, run_tasks
@@ -94,8 +95,7 @@ class _FileProgress:
 
 
 def _check_options(options: ImportOptions) -> None:
-    if not options.db.parent.is_dir():
-        raise UserError(f"the folder of --db {options.db} does not exist; create it first")
+    check_folder_of(options.db, "--db")
     if not options.paths and not options.db.exists():
         raise UserError(
             f"{options.db} does not exist and no files were named: "

@@ -29,6 +29,7 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
+from ofc_core.paths import check_not_under_a_file
 from pipeline.load import database
 from pipeline.load.executors import run_functions
 from pipeline.load.progress import Progress
@@ -91,6 +92,12 @@ def _batches(spots: list[Spot], options: ReviewOptions) -> Iterator[tuple]:
 
 
 def _check(options: ReviewOptions) -> None:
+    if options.db.is_dir():
+        raise UserError(
+            f"--db {options.db} is a folder, not a database file; give the file `ofc import` "
+            "made, such as hands.duckdb"
+        )
+    check_not_under_a_file(options.db, "--db")
     if not options.db.is_file():
         raise UserError(
             f"{options.db} does not exist: `ofc import PATH... --db {options.db}` makes it"

@@ -102,6 +102,11 @@ def checked_database(db: Path) -> Path:
     from pipeline.load.database import schema_problem, schema_version
     from pipeline.load.integrity import cut_short
 
+    if db.is_dir():
+        raise UserError(
+            f"--db {db} is a folder, not a database file; give the file `ofc import` made, "
+            "such as hands.duckdb"
+        )
     if not db.is_file():
         raise UserError(
             f"database {db} does not exist: create it with `ofc import --db {db} FILES...`"

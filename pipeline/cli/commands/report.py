@@ -24,9 +24,11 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from ofc_core.paths import check_not_under_a_file
     from pipeline.report.data import connect
     from pipeline.report.write import write_all, write_player
 
+    check_not_under_a_file(args.out, "--out")
     con = connect(args.db)
     try:
         if args.all:
