@@ -12,6 +12,7 @@ next run, which holds the lock, so no other run can own them.
 
 from __future__ import annotations
 
+import errno
 import fcntl
 import os
 import shutil
@@ -22,6 +23,7 @@ from functools import cached_property
 from pathlib import Path
 
 from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
 
 LOCK_SUFFIX = ".lock"
 WORK_INFIX = ".importing-"
@@ -72,7 +74,10 @@ def import_lock(paths: Paths, on_wait: Callable[[], None] | None = None) -> Iter
     waited = False
     while True:
         # closed on release below, or when the file was removed under us
-        handle = open(paths.lock, "a+")  # noqa: SIM115
+        try:
+            handle = open(paths.lock, "a+")  # noqa: SIM115
+        except OSError as error:
+            raise folder_not_writable(paths, error) from None
         try:
             fcntl.flock(handle, fcntl.LOCK_EX | fcntl.LOCK_NB)
         except BlockingIOError:
@@ -90,6 +95,18 @@ def import_lock(paths: Paths, on_wait: Callable[[], None] | None = None) -> Iter
         paths.lock.unlink(missing_ok=True)
         fcntl.flock(handle, fcntl.LOCK_UN)
         handle.close()
+
+
+def folder_not_writable(paths: Paths, error: OSError) -> UserError:
+    """The error for a database whose folder takes no new file (the lock, the work copy)."""
+    why = storage_problem(OSError(error.errno, error.strerror))  # the file is named below
+    if why is None:
+        why = (error.strerror or str(error)).lower()
+    why += f": {error.filename}" if error.filename else ""
+    return UserError(
+        f"--db {paths.db}: its folder {paths.db.parent} cannot be written ({why}); "
+        "choose a --db in a folder you can write to"
+    )
 
 
 def _still_names(path: Path, handle) -> bool:
@@ -131,7 +148,12 @@ def start_copy(paths: Paths, run: str) -> Path:
         )
     work = paths.work(run)
     if paths.db.exists():
-        shutil.copyfile(paths.db, work)
+        try:
+            shutil.copyfile(paths.db, work)
+        except OSError as error:
+            if error.errno in (errno.ENOSPC, errno.EDQUOT, errno.EFBIG):
+                raise  # a full disk is told as such by the caller
+            raise folder_not_writable(paths, error) from None
     return work
 
 
