@@ -1,5 +1,28 @@
 """Errors meant for the user: what failed, where, and what to do."""
 
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+
 
 class UserError(Exception):
     """A problem the user can fix; the CLI prints it as one line and exits with code 2."""
+
+
+def did_you_mean(name: str, known: Iterable[str], n: int = 3) -> str:
+    """``"; did you mean 'X'?"`` naming the known names closest to ``name`` (case does not
+    count), or ``""`` when none is close: the one wording of every such hint.
+
+    >>> did_you_mean("anna", ["Anna", "Bob"])
+    "; did you mean 'Anna'?"
+    >>> did_you_mean("Pineapple-1-6-American", ["pineapple-1-6-american", "pineapple-27"], n=1)
+    "; did you mean 'pineapple-1-6-american'?"
+    >>> did_you_mean("zzz", ["Anna"])
+    ''
+    """
+    by_lower: dict[str, str] = {}
+    for each in known:
+        by_lower.setdefault(each.lower(), each)
+    close = difflib.get_close_matches(name.lower(), list(by_lower), n=n)
+    return f"; did you mean {', '.join(repr(by_lower[c]) for c in close)}?" if close else ""

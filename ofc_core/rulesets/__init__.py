@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import Any
 
 from ofc_core.categories import CATEGORY_NAMES
-from ofc_core.errors import UserError
+from ofc_core.errors import UserError, did_you_mean
 from ofc_core.rulesets.royalty_table import RoyaltyTable, compile_royalty_table
 from ofc_core.variants import MAX_PLAYERS, VARIANTS, Variant
 
@@ -160,7 +160,8 @@ def _resolve(name: str, tables: dict[str, Any], kind: str, seen: tuple[str, ...]
     """A table with its ``extends`` chain merged in (a child's keys win)."""
     if name not in tables:
         known = ", ".join(sorted(tables))
-        raise UserError(f"unknown {kind} {name!r}; known: {known}")
+        hint = did_you_mean(name, tables, n=1)
+        raise UserError(f"unknown {kind} {name!r}{hint}; known: {known}")
     if name in seen:
         raise UserError(f"{kind} {name!r} extends itself through {' -> '.join(seen)}")
     table = dict(tables[name])

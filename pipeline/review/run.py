@@ -28,7 +28,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
-from ofc_core.errors import UserError
+from ofc_core.errors import UserError, did_you_mean
 from ofc_core.paths import check_not_under_a_file
 from pipeline.load import database
 from pipeline.load.executors import run_functions
@@ -126,12 +126,36 @@ def _todo(options: ReviewOptions) -> list[Spot]:
         con.close()
 
 
+#: Players whose cards the histories show: the ones ``load_spots`` can review.
+_SHOWN_SQL = """
+    SELECT p.player, count(*) AS hands FROM player_hands AS p
+    WHERE p.hidden_discards = 0
+      AND EXISTS (SELECT 1 FROM placements AS x WHERE x.hand_id = p.hand_id AND x.seat = p.seat)
+    GROUP BY p.player ORDER BY hands DESC, p.player
+"""
+
+
 def _check_players(con: duckdb.DuckDBPyConnection, players: tuple[str, ...]) -> None:
+    """Each of ``players`` is in the database and has cards the histories show."""
+    known = [row[0] for row in con.execute("SELECT DISTINCT player FROM player_hands").fetchall()]
+    shown = [row[0] for row in con.execute(_SHOWN_SQL).fetchall()]
     for name in players:
-        known = "SELECT count(*) FROM player_hands WHERE player = ?"
-        if not con.execute(known, [name]).fetchall()[0][0]:
+        if name not in known:
+            hint = did_you_mean(name, known)
             raise UserError(
-                f"no player {name!r} in the database: give a name as the hands spell it (see the dashboard's Players page)"
+                f"no player {name!r} in the database{hint}"
+                if hint
+                else f"no player {name!r} in the database: give a name as the hands spell it "
+                "(see the dashboard's Players page)"
+            )
+        if name not in shown:
+            some = ", ".join(map(repr, shown[:5])) + (" ..." if len(shown) > 5 else "")
+            who = f": {some}" if shown else ": none in this database"
+            raise UserError(
+                f"{name!r} cannot be reviewed: the histories do not show all the cards {name} "
+                "was dealt (a room's history shows every card of its owner only, not an "
+                "opponent's discards); only a player whose cards the files show can be "
+                f"reviewed{who}"
             )
 
 
