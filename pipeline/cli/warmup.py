@@ -30,9 +30,19 @@ KERNEL_MODULES = (
 )
 
 
-def _kernels() -> Iterator[CPUDispatcher]:
+#: Modules holding compiled kernels of ``ofc decide`` (and ``ofc review``).
+DECIDE_MODULES = (
+    "pipeline.decisions.showdown",
+    "pipeline.decisions.policy",
+    "pipeline.decisions.rollout_kernel",
+)
+#: Modules holding compiled kernels of ``ofc solve``.
+SOLVE_MODULES = ("pipeline.decisions.fantasyland_kernel",)
+
+
+def _kernels(modules: tuple[str, ...] = KERNEL_MODULES) -> Iterator[CPUDispatcher]:
     """Cached kernels compiled on their own (inlined ones compile into their callers)."""
-    for name in KERNEL_MODULES:
+    for name in modules:
         for value in vars(importlib.import_module(name)).values():
             if (
                 isinstance(value, CPUDispatcher)
@@ -43,10 +53,10 @@ def _kernels() -> Iterator[CPUDispatcher]:
                 yield value
 
 
-def needs_compiling() -> bool:
-    """Whether some kernel has no compiled code in numba's cache yet."""
+def needs_compiling(modules: tuple[str, ...] = KERNEL_MODULES) -> bool:
+    """Whether some kernel of ``modules`` has no compiled code in numba's cache yet."""
     try:
-        return any(not os.path.exists(k._cache._cache_file._index_path) for k in _kernels())
+        return any(not os.path.exists(k._cache._cache_file._index_path) for k in _kernels(modules))
     except AttributeError:  # another numba's layout: we cannot tell, so say nothing
         return False
 
@@ -84,6 +94,20 @@ def ensure_compiled(stream: TextIO | None = None, quiet: bool = False) -> None:
     started = time.monotonic()
     warm_up()
     say(f"ofc: compiled in {time.monotonic() - started:.0f} s")
+
+
+def announce_compiling(
+    what: str, modules: tuple[str, ...], stream: TextIO | None = None, quiet: bool = False
+) -> None:
+    """Say on standard error (never standard output, which carries the results) that the
+    kernels of ``modules`` compile now, when numba's cache does not hold them yet: the
+    first ``ofc decide`` or ``ofc solve`` on a machine compiles them as it runs."""
+    if quiet or not needs_compiling(modules):
+        return
+    _printer(stream or sys.stderr)(
+        f"ofc: compiling {what} (once per installation, a minute or two); "
+        "later runs start at once..."
+    )
 
 
 def _printer(stream: TextIO):

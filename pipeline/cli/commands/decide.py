@@ -27,9 +27,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pipeline.cli.warmup import DECIDE_MODULES, announce_compiling
+
     if args.rollouts < 2:
         raise UserError(f"--rollouts must be at least 2, not {args.rollouts}")
     ruleset = load_ruleset(args.ruleset, args.rules_file)
+    announce_compiling("the decision kernels", DECIDE_MODULES)
     situations = read_situations(sys.stdin.read(), ruleset)
     for situation in situations:
         candidates = decide(situation, ruleset, args.rollouts, args.seed, args.fantasyland_value)

@@ -20,7 +20,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    from pipeline.cli.warmup import SOLVE_MODULES, announce_compiling
+
     ruleset = load_ruleset(args.ruleset, args.rules_file)
+    announce_compiling("the Fantasyland solver", SOLVE_MODULES)
     value = args.fantasyland_value
     if value is None:
         value = default_fantasyland_value(ruleset)

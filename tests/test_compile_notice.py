@@ -1,0 +1,42 @@
+"""The first ``ofc decide`` / ``ofc solve`` on a machine compiles its kernels (a minute or
+more): it says so on standard error, one line, and standard output stays clean JSON."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from pipeline.cli import warmup
+from pipeline.cli.main import main
+
+COMMANDS = {
+    "decide": ("the decision kernels", warmup.DECIDE_MODULES),
+    "solve": ("the Fantasyland solver", warmup.SOLVE_MODULES),
+}
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_first_run_says_it_compiles(monkeypatch, capsys, command: str) -> None:
+    what, modules = COMMANDS[command]
+    asked: list[tuple[str, ...]] = []
+    monkeypatch.setattr(warmup, "needs_compiling", lambda m=(): asked.append(m) or True)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no input: stops right after
+    assert main([command, "--ruleset", "pineapple-1-6-american"]) == 2
+    out, err = capsys.readouterr()
+    assert out == ""
+    assert err.startswith(f"ofc: compiling {what} (once per installation")
+    assert asked == [modules]
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_a_later_run_says_nothing(monkeypatch, capsys, command: str) -> None:
+    monkeypatch.setattr(warmup, "needs_compiling", lambda m=(): False)
+    monkeypatch.setattr("sys.stdin", io.StringIO(""))
+    assert main([command, "--ruleset", "pineapple-1-6-american"]) == 2
+    assert "compiling" not in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("modules", [warmup.DECIDE_MODULES, warmup.SOLVE_MODULES])
+def test_the_modules_hold_cached_kernels(modules: tuple[str, ...]) -> None:
+    assert list(warmup._kernels(modules))
