@@ -11,7 +11,7 @@ $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip
 	$(PY) -m pip install --quiet -e '.[dev,bench]'
-	$(PY) -m pipeline.cli.warmup  # compile the fast reader now, not on the first import
+	$(PY) -m pipeline.cli.warmup  # compile the fast reader and decision kernels now, not on first use
 	touch $(STAMP)
 
 test: lint

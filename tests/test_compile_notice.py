@@ -4,6 +4,7 @@ more): it says so on standard error, one line, and standard output stays clean J
 from __future__ import annotations
 
 import io
+from pathlib import Path
 
 import pytest
 
@@ -40,3 +41,21 @@ def test_a_later_run_says_nothing(monkeypatch, capsys, command: str) -> None:
 @pytest.mark.parametrize("modules", [warmup.DECIDE_MODULES, warmup.SOLVE_MODULES])
 def test_the_modules_hold_cached_kernels(modules: tuple[str, ...]) -> None:
     assert list(warmup._kernels(modules))
+
+
+def test_install_warm_up_compiles_the_decision_kernels() -> None:
+    """``make install`` (``python -m pipeline.cli.warmup``) compiles them: the first
+    ``ofc decide`` no longer waits (cheap once they are cached)."""
+    stream = io.StringIO()
+    warmup.ensure_decisions_compiled(stream)
+    assert not warmup.needs_compiling(warmup.DECIDE_MODULES + warmup.SOLVE_MODULES)
+
+
+def test_warm_up_module_runs_both(monkeypatch) -> None:
+    ran: list[str] = []
+    monkeypatch.setattr(warmup, "ensure_compiled", lambda stream=None: ran.append("reader"))
+    monkeypatch.setattr(warmup, "ensure_decisions_compiled", lambda s=None: ran.append("decide"))
+    source = Path(warmup.__file__).read_text(encoding="utf-8")
+    main_block = source[source.index('if __name__ == "__main__":') :]
+    exec(compile(main_block, warmup.__file__, "exec"), vars(warmup) | {"__name__": "__main__"})
+    assert ran == ["reader", "decide"]

@@ -4,7 +4,9 @@ The fast reader's kernels (numba, ``cache=True``) are compiled on the first
 run on a machine and cached on disk, beside the package or in the user's
 cache folder; compiling takes about half a minute of CPU. ``make install``
 runs ``python -m pipeline.cli.warmup`` so that a user's first import does
-not wait for it. A run that still has to compile says so once, on standard
+not wait for it; it compiles the kernels of ``ofc decide``, ``ofc review`` and
+``ofc solve`` too (about 50 s more), which otherwise compile silently in the
+first run (``ofc decide`` and ``ofc solve`` then say so on standard error). A run that still has to compile says so once, on standard
 error, and compiles in its own process before any worker process starts
 (each worker would otherwise compile the same kernels again).
 """
@@ -96,6 +98,36 @@ def ensure_compiled(stream: TextIO | None = None, quiet: bool = False) -> None:
     say(f"ofc: compiled in {time.monotonic() - started:.0f} s")
 
 
+def warm_up_decisions() -> None:
+    """Compile the kernels of ``ofc decide`` (and ``ofc review``) and ``ofc solve`` by
+    valuing one street and setting one Fantasyland hand (about 50 s of CPU, 2026-12)."""
+    from ofc_core.rulesets import load_ruleset
+    from pipeline.decisions.decide import decide
+    from pipeline.decisions.fantasyland_solver import fantasyland_card_counts, solve_fantasyland
+    from pipeline.decisions.situation import read_situations
+    from pipeline.decisions.solve_input import read_requests
+
+    name = "pineapple-1-6-american"
+    ruleset = load_ruleset(name)
+    situation = '{"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [{"top": ""}]}'
+    for each in read_situations(situation, ruleset):
+        decide(each, ruleset, rollouts=2, seed=0)
+    hand = '{"cards": "As Ah Ad Kc Kd 9s 9h 9d 9c 7h 6h 5h 4h 3h"}'
+    for request in read_requests(hand, fantasyland_card_counts(ruleset), name):
+        solve_fantasyland(request.cards, ruleset, None, request.dead, request.repeats)
+
+
+def ensure_decisions_compiled(stream: TextIO | None = None) -> None:
+    """Compile the decision and solver kernels now if they are not cached, saying so."""
+    if not needs_compiling(DECIDE_MODULES + SOLVE_MODULES):
+        return
+    say = _printer(stream or sys.stderr)
+    say("ofc: compiling the decision kernels of ofc decide, review and solve (about a minute)...")
+    started = time.monotonic()
+    warm_up_decisions()
+    say(f"ofc: compiled in {time.monotonic() - started:.0f} s")
+
+
 def announce_compiling(
     what: str, modules: tuple[str, ...], stream: TextIO | None = None, quiet: bool = False
 ) -> None:
@@ -105,7 +137,7 @@ def announce_compiling(
     if quiet or not needs_compiling(modules):
         return
     _printer(stream or sys.stderr)(
-        f"ofc: compiling {what} (once per installation, a minute or two); "
+        f"ofc: compiling {what} (once per installation, up to about a minute); "
         "later runs start at once..."
     )
 
@@ -119,3 +151,4 @@ def _printer(stream: TextIO):
 
 if __name__ == "__main__":
     ensure_compiled(sys.stdout)
+    ensure_decisions_compiled(sys.stdout)
