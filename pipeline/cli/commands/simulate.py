@@ -12,7 +12,7 @@ from typing import BinaryIO
 
 from ofc_core.errors import UserError
 from ofc_core.rulesets import PRESET_NAMES
-from pipeline.cli.options import float_range, read_negative_numbers
+from pipeline.cli.options import read_negative_numbers
 from pipeline.simulator.output import FORMATS, render_chunk
 from pipeline.simulator.run import default_workers, in_order, plan_chunks
 from pipeline.simulator.styles import STYLE_NAMES
@@ -50,7 +50,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--misreport-rate",
-        type=float_range(0.0, 1.0),
+        type=float,  # 0 to 1, nan too, checked by pipeline.simulator.run
         default=0.0,
         help="share of hands whose reported points are wrong (to test the audit)",
     )
