@@ -43,6 +43,7 @@ from parsers.detect import detect, holds_no_hands
 from parsers.extract import EXCERPT_CHARS
 from parsers.formats import TEXT_FORMATS
 from parsers.limits import (
+    MAX_LINE_BYTES,
     LineLimited,
     hand_too_long,
     has_long_paragraph,
@@ -443,8 +444,7 @@ def emit_jsonl(source: Source, emit: _Tally) -> None:
         return
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "member.jsonl"
-        with open_binary(source) as raw, open(path, "wb") as out:
-            shutil.copyfileobj(LineLimited(raw), out, 1 << 20)  # no endless line on disk
+        cut = _copy_whole_lines(source, path)
         named = pl.lit(source.name)
         for tables in jsonl.iter_jsonl(path):
             emit(
@@ -457,6 +457,30 @@ def emit_jsonl(source: Source, emit: _Tally) -> None:
                     for name in ("hands", "rejects")
                 }
             )
+        if cut is not None:
+            raise cut
+
+
+def _copy_whole_lines(source: Source, path: Path) -> ArchiveTruncated | None:
+    """Copy the lines of ``source`` to ``path``; when its compressed data is cut short, keep
+    the whole lines before the cut and give the error naming the line it falls in (None:
+    the source was whole)."""
+    with open_binary(source) as raw, open(path, "wb") as out:
+        try:
+            shutil.copyfileobj(LineLimited(raw), out, 1 << 20)  # no endless line on disk
+            return None
+        except EOFError:
+            pass
+    with open(path, "r+b") as out:
+        size = out.seek(0, os.SEEK_END)
+        out.seek(max(size - MAX_LINE_BYTES - 1, 0))
+        tail = out.read()
+        out.truncate(size - len(tail) + tail.rfind(b"\n") + 1)
+        out.seek(0)
+        lines = sum(block.count(b"\n") for block in iter(lambda: out.read(1 << 20), b""))
+    return ArchiveTruncated(
+        "archive truncated: the compressed data ends inside this hand", lines + 1
+    )
 
 
 class ChunkRead(NamedTuple):

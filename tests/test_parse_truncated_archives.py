@@ -171,3 +171,25 @@ def test_a_file_named_zip_holding_text_is_read_as_text(history: bytes, tmp_path:
     named.write_bytes(b"\n\n".join(history.split(b"\n\n")[:3]))
     summary, _ = parse([named], tmp_path / "out")
     assert (summary.stored, summary.rejected) == (3, 0)
+
+
+@pytest.mark.parametrize("fraction", [0.5, 0.05])
+def test_an_ofc_jsonl_gz_cut_short_keeps_the_hands_before_the_cut(tmp_path, fraction):
+    """ofc-jsonl holds a hand a line: the whole lines before the cut are stored, and the
+    line cut is one "archive truncated" reject at its number."""
+    text = simulate(tmp_path / "h.jsonl", 200, seed=1, fmt="jsonl").read_bytes()
+    path = _cut_gz(text, tmp_path / "h.jsonl.gz", fraction)
+    read, got = gzip.GzipFile(path).read1, b""
+    try:
+        while part := read(1 << 16):
+            got += part
+    except EOFError:
+        pass
+    whole = got[: got.rfind(b"\n") + 1].count(b"\n")
+    summary, tables = parse([path], tmp_path / "out")
+    _accounted(summary)
+    assert 0 < tables["hands"].height <= whole
+    [reject] = tables["rejects"].to_dicts()
+    assert reject["reason"].startswith("archive truncated"), reject
+    assert "hands before it are kept" in reject["reason"]
+    assert reject["source_line"] == tables["hands"].height + 1
