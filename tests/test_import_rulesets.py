@@ -60,3 +60,22 @@ def test_unknown_override_fails_before_touching_anything(tmp_path: Path, capsys)
     assert ofc_import(history, "--db", db, "--ruleset", "nope") == 2
     assert "unknown ruleset 'nope'" in capsys.readouterr().err
     assert not db.exists()
+
+
+def test_room_text_scored_with_a_users_ruleset(tmp_path: Path) -> None:
+    """A Pokerbet export scored with a rules file's ruleset built on Pokerbet (a loss cap
+    per match, R7, exists only so): every hand read is stored under it, checked against
+    the preset its header names, none refused as an unknown ruleset."""
+    from tests.import_support import simulate
+
+    history = simulate(tmp_path / "pokerbet.txt", 60, seed=3, ruleset="pineapple-2-4-pokerbet")
+    rules = tmp_path / "capped.toml"
+    rules.write_text(
+        '[rulesets.capped]\nextends = "pineapple-2-4-pokerbet"\nmatch_loss_cap = 20\n', "utf-8"
+    )
+    db = tmp_path / "ofc.duckdb"
+    args = ("--db", db, "--ruleset", "capped", "--rules-file", rules, "--workers", "1")
+    assert ofc_import(history, *args) == 0
+    assert scalar(db, "SELECT count(*) FROM rejects") == 0
+    assert query(db, "SELECT ruleset, count(*) FROM hands GROUP BY ALL") == [("capped", 60)]
+    assert query(db, "SELECT ruleset_override FROM imports") == [("capped",)]

@@ -26,6 +26,7 @@ from pathlib import Path
 
 import polars as pl
 
+from ofc_core.rulesets import PRESET_NAMES
 from parsers.limits import last_blank
 from parsers.lines import count_lines
 from pipeline.load.files import Piece, source_name
@@ -47,6 +48,14 @@ class StageOptions:
     ruleset_override: str | None = None
     rules_file: str | None = None
     complete_only: bool = False
+
+    @property
+    def parse_ruleset(self) -> str | None:
+        """The override the parsers check the hands against: a preset. A ruleset of
+        ``--rules-file`` (say a preset with a loss cap) is for scoring: the parsers check the
+        hands against the preset their header names (the rules the room played them by),
+        and ``stage_tables`` gives them the override."""
+        return self.ruleset_override if self.ruleset_override in PRESET_NAMES else None
 
 
 @dataclass(frozen=True)
@@ -226,7 +235,7 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
         name,
         piece.fmt,
         piece.encoding,
-        options.ruleset_override,
+        options.parse_ruleset,
         piece.continues,
         lines,
     )
@@ -304,7 +313,7 @@ def _stage_member(part: int, piece: Piece, options: StageOptions) -> StageResult
         write_part(frames, part_dir(options.staging, part, len(staged)))
         staged.append((frames["hands"].height, frames["rejects"].height))
 
-    fallbacks = parse_member(piece.path, piece.member, options.ruleset_override, stage_chunk)
+    fallbacks = parse_member(piece.path, piece.member, options.parse_ruleset, stage_chunk)
     if not staged:  # nothing in the member: its part is there, empty
         empty = {name: pl.DataFrame(schema=schema) for name, schema in STAGED.items()}
         write_part(empty, part_dir(options.staging, part))

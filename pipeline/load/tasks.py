@@ -49,7 +49,7 @@ def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageRe
     the part of the first of them.
     """
     sources = [file.source for file in batch.files]
-    tables, fallbacks, apart = parse_files_together(sources, options.ruleset_override)
+    tables, fallbacks, apart = parse_files_together(sources, options.parse_ruleset)
     hands = tables["hands"]
     shared = set(hands.filter(pl.col("hand_id").is_duplicated()).get_column("source_file"))
     alone = shared | apart | _cut_short(batch, tables["rejects"])
