@@ -51,7 +51,9 @@ def test_the_page_names_the_leaks_ofc_audit_finds(page: Page, db: Path, capsys) 
     text = visit(page, "coach", hero=STUDENT)
     assert f"Leaks: {', '.join(labels)}" in text
     assert "A leak needs at least 200 hands of the player" in text
-    assert f"{found['population']['players']} other players with at least 100 hands" in text
+    assert (
+        f"{found['other_players_ranked']['players']} other players with at least 100 hands" in text
+    )
     rows = page.get_by_test_id("stTable").first.locator("tr").all()
     verdicts = {
         cells[0]: cells[-1]
