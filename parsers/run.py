@@ -133,8 +133,6 @@ class Options:
     batch_rows: int = dataset.BATCH_ROWS
 
 
-@start_up_frozen()
-@archives_kept_open()
 def _check_out(out_dir: Path) -> None:
     """``--out`` must be a folder, or a path where one can be made."""
     if out_dir.exists() and not out_dir.is_dir():
@@ -145,6 +143,8 @@ def _check_out(out_dir: Path) -> None:
     check_not_under_a_file(out_dir, "--out")
 
 
+@start_up_frozen()
+@archives_kept_open()
 def parse_files(
     paths: list[str] | list[Path],
     out_dir: str | Path,
