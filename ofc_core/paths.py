@@ -31,6 +31,17 @@ def check_not_under_a_file(path: Path, option: str) -> None:
         )
 
 
+def check_not_a_folder(db: Path) -> None:
+    """A UserError when ``--db`` names a folder rather than the database file ``ofc import``
+    made, naming the database files the folder holds."""
+    if Path(db).is_dir():
+        found = sorted(p.name for p in Path(db).glob("*.duckdb"))
+        hint = f" (it holds {', '.join(found)})" if found else ", such as hands.duckdb"
+        raise UserError(
+            f"--db {db} is a folder, not a database file; give the file `ofc import` made{hint}"
+        )
+
+
 def check_folder_of(path: Path, option: str) -> None:
     """A UserError unless the folder ``path`` goes into exists (a file in the way said so)."""
     check_not_under_a_file(path, option)

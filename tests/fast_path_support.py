@@ -76,6 +76,27 @@ def with_name(text: str, old: str, new: str) -> str:
     return text.replace(old, new)
 
 
+def assert_renamed_reads_the_same(
+    text: str, named_line: tuple[str, str], name: str, kind: str, fast: set[int]
+) -> None:
+    """``text`` with the player of ``named_line`` (player, a line of theirs) called ``name``:
+    the fast path takes one of the counts ``fast`` of its hands, both readers store the
+    same rows with ``name`` at the player's seat (Alice's 1, Bob's 2), and with the line
+    written with the name short of its last character (which names no seat) both reject
+    alike."""
+    player, line = named_line
+    renamed = with_name(text, player, name)
+    named = line.replace(player, name, 1)
+    assert named in renamed
+    data = renamed.encode()
+    assert taken_fast(data, kind) in fast
+    assert_same(data, kind)
+    seats = {seat for _, seat, who in stored_players(data, kind) if who == name}
+    assert seats == {1 if player == "Alice" else 2}
+    shorter = line.replace(player, name[:-1], 1)
+    assert_same(renamed.replace(named, shorter, 1).encode(), kind)
+
+
 def mutations(alphabet: str):
     """Up to five edits of lines: drop, duplicate, swap, overwrite with junk from
     ``alphabet``, change a card's rank or a digit (for ``mutate``)."""

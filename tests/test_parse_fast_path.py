@@ -24,12 +24,11 @@ from parsers.schema import plain
 from parsers.seen_ids import SeenIds
 from pipeline.simulator.render import en as render_en
 from tests.fast_path_support import (
+    assert_renamed_reads_the_same,
     assert_same,
     mutate,
     mutations,
-    stored_players,
     taken_fast,
-    with_name,
 )
 from tests.hand_builder import build, example_hand
 from tests.parse_helpers import FIXTURES
@@ -204,17 +203,7 @@ def test_a_name_holding_the_dealt_words_is_read_on_every_line_kind_and_the_same(
     """Names never hold ": " but may hold the dealt lines' words (``Dealt to``, a card list,
     a count) and end in ":": every line still names its seat, and the fast path stores
     such hands only as the thorough reader does (it may leave them to it)."""
-    player, line = NAMED_LINES[kind]
-    text = with_name(timed_out_text(), player, name)
-    named = line.replace(player, name, 1)
-    assert named in text
-    data = text.encode()
-    assert taken_fast(data) in (0, 3)
-    assert_same(data)
-    seats = {seat for _, seat, who in stored_players(data, "en") if who == name}
-    assert seats == {1 if player == "Alice" else 2}
-    # the line written with a shorter name names no seat: both reject alike
-    assert_same(text.replace(named, line.replace(player, name[:-1], 1), 1).encode())
+    assert_renamed_reads_the_same(timed_out_text(), NAMED_LINES[kind], name, "en", {0, 3})
 
 
 @pytest.mark.parametrize("ruleset", ["pineapple-2-4-pokerdom", "classic-1-6-american"])

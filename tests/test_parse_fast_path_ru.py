@@ -24,12 +24,11 @@ from parsers.lines import as_utf8, choose_encoding
 from parsers.seen_ids import SeenIds
 from pipeline.simulator.render import ru as render_ru
 from tests.fast_path_support import (
+    assert_renamed_reads_the_same,
     assert_same,
     mutate,
     mutations,
-    stored_players,
     taken_fast,
-    with_name,
 )
 from tests.hand_builder import build, example_hand
 from tests.parse_helpers import FIXTURES, parse
@@ -234,7 +233,7 @@ NAMED_LINES = {
 
 def timed_out_text() -> str:
     """``example_text()`` with Bob timing out on street 2 (a timeout line)."""
-    line = "Bob: середина 8♣ | низ В♥ | сброс (закрыт)"
+    line = NAMED_LINES["hidden discard"][1]
     return example_text().replace(line, f"{NAMED_LINES['timeout'][1]}\n{line}")
 
 
@@ -244,17 +243,7 @@ def test_a_name_ending_in_a_colon_is_read_on_every_line_kind_and_the_same(kind, 
     """Names never hold ": " but may end in ":", even in " получает:": the dealt lines
     ``Вася получает: получает: <cards>`` and ``Вася получает: получает 5 карт (закрыты)``
     and the others (``Вася получает:: ...``) name the seat, fast and thorough alike."""
-    player, line = NAMED_LINES[kind]
-    text = with_name(timed_out_text(), player, name)
-    named = line.replace(player, name, 1)
-    assert named in text
-    data = text.encode()
-    assert taken_fast(data, "ru") == 3
-    assert_same(data, "ru")
-    seats = {seat for _, seat, who in stored_players(data, "ru") if who == name}
-    assert seats == {1 if player == "Alice" else 2}
-    # the line written with the name short of its last ":" names no seat: both reject alike
-    assert_same(text.replace(named, line.replace(player, name[:-1], 1), 1).encode(), "ru")
+    assert_renamed_reads_the_same(timed_out_text(), NAMED_LINES[kind], name, "ru", {3})
 
 
 @pytest.mark.parametrize("last", ["== Итог ==", "=="])

@@ -28,16 +28,22 @@ def _cut_gz(text: bytes, path: Path, fraction: float) -> Path:
     return path
 
 
+def _readable(path: Path) -> bytes:
+    """What a cut ``.gz`` gives before its decompressor stops at the cut."""
+    read, got = gzip.GzipFile(path).read1, b""
+    try:
+        while part := read(1 << 16):
+            got += part
+    except EOFError:
+        pass
+    return got
+
+
 class Expected:
     """What a cut ``.gz`` holds: its whole hands, and the header line of the hand cut."""
 
     def __init__(self, path: Path) -> None:
-        read, got = gzip.GzipFile(path).read1, b""
-        try:
-            while part := read(1 << 16):
-                got += part
-        except EOFError:
-            pass
+        got = _readable(path)
         whole = got[: got.rfind(b"\n\n") + 2]
         self.hands = len(en_hands(whole.decode()))
         self.line = whole.count(b"\n") + 1
@@ -179,12 +185,7 @@ def test_an_ofc_jsonl_gz_cut_short_keeps_the_hands_before_the_cut(tmp_path, frac
     line cut is one "archive truncated" reject at its number."""
     text = simulate(tmp_path / "h.jsonl", 200, seed=1, fmt="jsonl").read_bytes()
     path = _cut_gz(text, tmp_path / "h.jsonl.gz", fraction)
-    read, got = gzip.GzipFile(path).read1, b""
-    try:
-        while part := read(1 << 16):
-            got += part
-    except EOFError:
-        pass
+    got = _readable(path)
     whole = got[: got.rfind(b"\n") + 1].count(b"\n")
     summary, tables = parse([path], tmp_path / "out")
     _accounted(summary)

@@ -5,10 +5,11 @@ run on a machine and cached on disk, beside the package or in the user's
 cache folder; compiling takes about half a minute of CPU. ``make install``
 runs ``python -m pipeline.cli.warmup`` so that a user's first import does
 not wait for it; it compiles the kernels of ``ofc decide``, ``ofc review`` and
-``ofc solve`` too (about 50 s more), which otherwise compile silently in the
-first run (``ofc decide`` and ``ofc solve`` then say so on standard error). A run that still has to compile says so once, on standard
-error, and compiles in its own process before any worker process starts
-(each worker would otherwise compile the same kernels again).
+``ofc solve`` too (about 50 s more), which otherwise compile in their first
+run (``ofc decide`` and ``ofc solve`` then say so on standard error). An
+import that still has to compile says so once, on standard error, and
+compiles in its own process before any worker process starts (each worker
+would otherwise compile the same kernels again).
 """
 
 from __future__ import annotations
@@ -128,13 +129,11 @@ def ensure_decisions_compiled(stream: TextIO | None = None) -> None:
     say(f"ofc: compiled in {time.monotonic() - started:.0f} s")
 
 
-def announce_compiling(
-    what: str, modules: tuple[str, ...], stream: TextIO | None = None, quiet: bool = False
-) -> None:
+def announce_compiling(what: str, modules: tuple[str, ...], stream: TextIO | None = None) -> None:
     """Say on standard error (never standard output, which carries the results) that the
     kernels of ``modules`` compile now, when numba's cache does not hold them yet: the
     first ``ofc decide`` or ``ofc solve`` on a machine compiles them as it runs."""
-    if quiet or not needs_compiling(modules):
+    if not needs_compiling(modules):
         return
     _printer(stream or sys.stderr)(
         f"ofc: compiling {what} (once per installation, up to about a minute); "

@@ -263,7 +263,7 @@ def cut_short_tail(piece: Piece, data: bytes, rejects: pl.DataFrame) -> tuple[in
     short: still being written, or the file copied mid-write): (offset in ``data``, its
     first line); None when the text after the last hand boundary reads cleanly or is blank.
 
-    ``data``: the piece's bytes (as ``_read`` gives them); ``rejects``: the rejects read
+    ``data``: the piece's bytes (as ``read_piece`` gives them); ``rejects``: the rejects read
     from them.
     """
     cut = _tail_start(data, piece.separator)

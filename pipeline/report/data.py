@@ -8,14 +8,14 @@ interval.
 
 from __future__ import annotations
 
-import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
 import duckdb
 import polars as pl
 
-from ofc_core.errors import UserError
+from ofc_core.errors import UserError, did_you_mean
+from ofc_core.paths import check_not_a_folder
 from pipeline.load.metrics import definitions, intervals
 from pipeline.report.audit import Audit, audit
 from pipeline.report.decisions import DecisionReview, decision_review
@@ -81,10 +81,7 @@ class PlayerReport:
 
 def missing_database(db: Path) -> UserError:
     """The error for a ``--db`` that is not a file: a folder, or nothing yet."""
-    if db.is_dir():
-        found = sorted(p.name for p in db.glob("*.duckdb"))
-        hint = f" (it holds {', '.join(found)})" if found else ""
-        return UserError(f"--db {db} is a folder: name the DuckDB file `ofc import` made{hint}")
+    check_not_a_folder(db)
     return UserError(f"no database at {db}: make one with `ofc import PATH... --db {db}`")
 
 
@@ -118,9 +115,7 @@ def players(con: duckdb.DuckDBPyConnection) -> list[str]:
 def check_player(con: duckdb.DuckDBPyConnection, name: str) -> None:
     known = players(con)
     if name not in known:
-        close = difflib.get_close_matches(name, known, n=3)
-        hint = f"; did you mean {', '.join(repr(c) for c in close)}?" if close else ""
-        raise UserError(f"no player {name!r} in the database{hint}")
+        raise UserError(f"no player {name!r} in the database{did_you_mean(name, known)}")
 
 
 def check_variant(con: duckdb.DuckDBPyConnection, player: str, variant: str) -> None:
@@ -136,12 +131,8 @@ def check_variant(con: duckdb.DuckDBPyConnection, player: str, variant: str) -> 
     ]
     if variant in known:
         return
-    lower = {v.lower(): v for v in known}
-    close = [lower[variant.lower()]] if variant.lower() in lower else []
-    close = close or difflib.get_close_matches(variant, known, n=2, cutoff=0.6)
-    hint = f"; did you mean {' or '.join(repr(c) for c in close)}?" if close else ""
     raise UserError(
-        f"{player!r} has no hands in variant {variant!r}{hint}"
+        f"{player!r} has no hands in variant {variant!r}{did_you_mean(variant, known, n=2)}"
         f" (their variants: {', '.join(known) or 'none'})"
     )
 

@@ -57,7 +57,7 @@ def with_mean_interval(frame: pl.DataFrame, n: str = "n") -> pl.DataFrame:
     """``frame`` (``n``, ``mean``, ``sd`` of values) with the 95% t interval of the mean
     (``low``, ``high``; null below two values)."""
     count = pl.col(n)
-    half = intervals.t95(count - 1) * pl.col("sd") / count.cast(pl.Float64).sqrt()
+    half = intervals.t_half("sd", count)
     return frame.with_columns(
         low=pl.when(count > 1).then(pl.col("mean") - half),
         high=pl.when(count > 1).then(pl.col("mean") + half),

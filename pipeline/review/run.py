@@ -29,7 +29,7 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError, did_you_mean
-from ofc_core.paths import check_not_under_a_file
+from ofc_core.paths import check_not_a_folder, check_not_under_a_file
 from pipeline.load import database
 from pipeline.load.executors import run_functions
 from pipeline.load.progress import Progress
@@ -92,11 +92,7 @@ def _batches(spots: list[Spot], options: ReviewOptions) -> Iterator[tuple]:
 
 
 def _check(options: ReviewOptions) -> None:
-    if options.db.is_dir():
-        raise UserError(
-            f"--db {options.db} is a folder, not a database file; give the file `ofc import` "
-            "made, such as hands.duckdb"
-        )
+    check_not_a_folder(options.db)
     check_not_under_a_file(options.db, "--db")
     if not options.db.is_file():
         raise UserError(

@@ -24,6 +24,7 @@ from pathlib import Path
 
 from dashboard.settings import MAX_UPLOAD_MB
 from ofc_core.errors import UserError
+from ofc_core.paths import check_not_a_folder
 
 #: The Streamlit script, inside the installed ``dashboard`` package.
 APP = Path(__file__).resolve().parents[3] / "dashboard" / "app.py"
@@ -102,11 +103,7 @@ def checked_database(db: Path) -> Path:
     from pipeline.load.database import schema_problem, schema_version
     from pipeline.load.integrity import cut_short
 
-    if db.is_dir():
-        raise UserError(
-            f"--db {db} is a folder, not a database file; give the file `ofc import` made, "
-            "such as hands.duckdb"
-        )
+    check_not_a_folder(db)
     if not db.is_file():
         raise UserError(
             f"database {db} does not exist: create it with `ofc import --db {db} FILES...`"

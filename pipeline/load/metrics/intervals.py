@@ -102,8 +102,14 @@ def mean_high(total: Column, squares: Column, n: Column) -> pl.Expr:
 
 
 def _half(total: Column, squares: Column, n: Column) -> pl.Expr:
+    return t_half(sd(total, squares, n), n)
+
+
+def t_half(sd: Column, n: Column) -> pl.Expr:
+    """Half the width of the 95% t interval of the mean of ``n`` values whose sample
+    standard deviation is ``sd``."""
     n = _col(n)
-    return t95(n - 1) * sd(total, squares, n) / n.cast(pl.Float64).sqrt()
+    return t95(n - 1) * _col(sd) / n.cast(pl.Float64).sqrt()
 
 
 def with_mean(frame: pl.DataFrame, name: str, total: str, squares: str, n: str) -> pl.DataFrame:
