@@ -9,8 +9,12 @@ import json
 import subprocess
 import sys
 
+import numpy as np
+import polars as pl
+import pyarrow as pa
 import pytest
 
+from ofc_core.errors import UserError
 from ofc_core.rulesets import PRESET_NAMES, load_ruleset
 from tests.hands import player, score
 
@@ -26,6 +30,10 @@ match_loss_cap = 20
 [rulesets.capped-no-stakes]
 extends = "pineapple-1-6-american"
 match_loss_cap = 20
+
+[rulesets.capped-covered]
+extends = "capped"
+stack_must_cover_cap = true
 """
 
 
@@ -134,6 +142,57 @@ def test_r7_a_cap_must_be_positive(tmp_path):
     path.write_text('[rulesets.bad]\nextends = "pineapple-2-4-pokerbet"\nmatch_loss_cap = -5\n')
     with pytest.raises(Exception, match="match_loss_cap"):
         load_ruleset("bad", path)
+
+
+def test_r7_a_stack_must_cover_the_cap_only_where_the_room_says_so(rules_file):
+    assert not load_ruleset("capped", rules_file).stack_must_cover_cap
+    covered = load_ruleset("capped-covered", rules_file)
+    assert covered.stack_must_cover_cap and covered.stack_to_start == 20
+    assert load_ruleset("capped", rules_file).stack_to_start == 0
+
+
+@pytest.mark.parametrize(
+    ("options", "error"),
+    [
+        ("stack_must_cover_cap = true", "needs a match_loss_cap"),
+        ("match_loss_cap = 20\nstack_must_cover_cap = 1", "true or false"),
+    ],
+)
+def test_r7_stack_must_cover_cap_is_checked(tmp_path, options, error):
+    path = tmp_path / "bad.toml"
+    path.write_text(f'[rulesets.bad]\nextends = "pineapple-2-4-pokerbet"\n{options}\n')
+    with pytest.raises(UserError, match=error):
+        load_ruleset("bad", path)
+
+
+def test_r7_a_stack_below_the_cap_rebuys_before_the_match():
+    """Seat 0 ends a match with 5 of a 20 cap: where the stack must cover the cap it
+    rebuys (to its starting stack, at least the cap) before the next match starts."""
+    from pipeline.simulator.match import MatchState
+
+    for cover, expected in ((20.0, 100.0), (0.0, 5.0)):
+        state = MatchState.begin(np.random.default_rng(0), np.array([100.0]), 3)
+        state.next_hand(button_moves_in_fantasyland=False, cover=cover)
+        state.stacks[:] = [[5.0, 100.0, 100.0]]
+        state.ending[:] = True  # the match ends after this hand
+        setup = state.next_hand(button_moves_in_fantasyland=False, cover=cover)
+        assert setup.new_match[0] and setup.stacks[0].tolist() == [expected, 100.0, 100.0]
+
+
+def test_r7_simulated_matches_start_with_stacks_that_cover_the_cap(rules_file):
+    """Stacks shrink below the cap of 20 as players lose: without the option some
+    matches start with such a stack, with it none does (the short stack rebuys first)."""
+    from pipeline.simulator import simulate
+
+    def match_starts(ruleset: str) -> pl.Series:
+        batches = list(simulate(ruleset, 3, 900, seed=5, rules_file=rules_file))
+        hands = pl.from_arrow(pa.concat_tables([b.hands for b in batches]))
+        players = pl.from_arrow(pa.concat_tables([b.player_hands for b in batches]))
+        first = hands.filter(pl.col("match_hand") == 1).select("hand_id")
+        return players.join(first, on="hand_id").get_column("starting_stack")
+
+    assert (match_starts("capped") < 20).sum() > 0, "no short stack: the test proves nothing"
+    assert match_starts("capped-covered").min() >= 20
 
 
 def test_r7_the_import_computes_match_loss_from_the_matchs_earlier_hands(tmp_path, rules_file):

@@ -104,12 +104,19 @@ class Ruleset:
     table_stakes: bool = False
     deuce_of_spades: bool = False
     match_loss_cap: float | None = None  # points a player may lose in one match (R7)
+    stack_must_cover_cap: bool = False  # a stack below the cap may not start a match (R7)
     max_players: int = 4  # players a hand may have (R10)
     pair_point_values: tuple[PairPointValue, ...] = ()  # pairs' own money per point (R7)
 
     @property
     def scoop_value(self) -> int:
         return SCORING_SCHEMES[self.scoring]
+
+    @property
+    def stack_to_start(self) -> float:
+        """The least stack that may start a match (R7): the loss cap where a stack must cover
+        it (``stack_must_cover_cap``), else 0."""
+        return self.match_loss_cap if self.stack_must_cover_cap and self.match_loss_cap else 0.0
 
     @property
     def lowball_middle(self) -> bool:
@@ -220,6 +227,7 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         "deuce_of_spades",
         "header",
         "match_loss_cap",
+        "stack_must_cover_cap",
         "max_players",
         "pair_point_values",
     }
@@ -253,6 +261,7 @@ def _build(name: str, spec: dict[str, Any], royalty_tables: dict[str, Any]) -> R
         table_stakes=bool(spec.get("table_stakes", False)),
         deuce_of_spades=bool(spec.get("deuce_of_spades", False)),
         match_loss_cap=_loss_cap(spec.get("match_loss_cap")),
+        stack_must_cover_cap=_cover_cap(spec),
         max_players=_max_players(spec.get("max_players"), variant),
         pair_point_values=_pair_point_values(spec.get("pair_point_values", [])),
     )
@@ -265,6 +274,16 @@ def _loss_cap(value: Any) -> float | None:
     if isinstance(value, bool) or not isinstance(value, int | float) or value <= 0:
         raise ValueError(f"match_loss_cap must be a number of points above 0, not {value!r}")
     return float(value)
+
+
+def _cover_cap(spec: dict[str, Any]) -> bool:
+    """``stack_must_cover_cap``: true or false (absent: false), and only with a cap (R7)."""
+    value = spec.get("stack_must_cover_cap", False)
+    if not isinstance(value, bool):
+        raise ValueError(f"stack_must_cover_cap must be true or false, not {value!r}")
+    if value and spec.get("match_loss_cap") is None:
+        raise ValueError("stack_must_cover_cap = true needs a match_loss_cap to cover")
+    return value
 
 
 def _max_players(value: Any, variant: str) -> int:

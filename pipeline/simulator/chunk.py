@@ -88,7 +88,7 @@ def run_chunk(spec: ChunkSpec) -> ModelBatch:
     match_first = np.zeros(len(quotas), dtype=np.int64)
     steps = []
     for step in range(int(quotas.max(initial=0))):
-        setup = chunk.state.next_hand(ruleset.button_moves_in_fantasyland)
+        setup = chunk.state.next_hand(ruleset.button_moves_in_fantasyland, ruleset.stack_to_start)
         numbers = hand_offset + step
         match_first = np.where(setup.new_match, numbers, match_first)
         live = np.flatnonzero(quotas > step)

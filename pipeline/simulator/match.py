@@ -14,7 +14,9 @@ play on, the button moving round as usual (a seat that sits out keeps its
 turn on the button). The match ends early when every player but one sits
 out, and after any hand in which a player timed out (R8); a match that ends
 early plays neither its remaining hands nor pending Fantasyland hands. A
-player whose stack is gone rebuys at the start of the next match.
+player whose stack is gone rebuys at the start of the next match; where a
+stack below the loss cap may not start a match (``stack_must_cover_cap``),
+so does a player below the cap, to at least the cap.
 
 State is kept in seat order for all tables of a chunk at once.
 """
@@ -95,8 +97,9 @@ class MatchState:
             fantasyland_repeats=np.zeros((tables, players), dtype=np.int64),
         )
 
-    def next_hand(self, button_moves_in_fantasyland: bool) -> HandSetup:
-        """Advance every table to its next hand and describe it."""
+    def next_hand(self, button_moves_in_fantasyland: bool, cover: float = 0.0) -> HandSetup:
+        """Advance every table to its next hand and describe it. ``cover``: the stack a
+        player needs to start a match (below it, they rebuy to at least ``cover``)."""
         players = self.stacks.shape[1]
         continuation = (self.fantasyland_cards > 0).any(axis=1)
         done = (self.regular_played >= players) | self.ending
@@ -107,8 +110,9 @@ class MatchState:
         self.ending &= ~new_match
         self.out &= ~new_match[:, None]
         self.match_loss = np.where(new_match[:, None], 0.0, self.match_loss)
-        broke = new_match[:, None] & (self.stacks <= GONE)
-        self.stacks = np.where(broke, self.rebuy[:, None], self.stacks)
+        short = self.stacks < cover - GONE if cover > 0 else self.stacks <= GONE
+        rebuys = new_match[:, None] & short
+        self.stacks = np.where(rebuys, np.maximum(self.rebuy, cover)[:, None], self.stacks)
         self.started[:] = True
         self.regular_played += ~continuation
         order = (self.button[:, None] + np.arange(1, players + 1)) % players
