@@ -23,6 +23,7 @@ import gzip
 import io
 import os
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -286,9 +287,14 @@ def read_chunks(stream: BinaryIO, chunk_bytes: int = CHUNK_BYTES) -> Iterator[Ch
     view = memoryview(np.empty(chunk_bytes, dtype=np.uint8))  # pages touched only as filled
     at_eof = False
     while not at_eof:
-        size, cut_short = _fill(stream, view)
-        if cut_short:
+        size, problem = _fill(stream, view)
+        if isinstance(problem, EOFError):  # the whole hands, then ArchiveTruncated
             yield from _cut_short(carry + bytes(view[:size]), first_line, encoding, continues)
+        elif problem is not None:
+            data = carry + bytes(view[:size])
+            encoding = encoding or choose_encoding(data[: 1 << 20])
+            chunk = Chunk(as_utf8(data, encoding), first_line, encoding, continues)
+            raise DataDamaged(str(problem), chunk) from problem
         at_eof = size == 0
         if not encoding and (carry or size):
             encoding = choose_encoding(carry + bytes(view[: min(size, 1 << 20)]))
@@ -329,19 +335,34 @@ class ArchiveTruncated(EOFError):
         self.header = header
 
 
-def _fill(stream: BinaryIO, view: memoryview) -> tuple[int, bool]:
+def _fill(stream: BinaryIO, view: memoryview) -> tuple[int, Exception | None]:
     """Read into ``view`` until it is full or the stream ends: the number of bytes read, and
-    whether the stream was cut short (a compressed stream without its end)."""
+    what stopped the reading early: ``EOFError`` (a compressed stream cut short), a
+    ``DAMAGE_ERRORS`` (compressed data that fails its checks), or None."""
     size = 0
     while size < len(view):
         try:
             read = stream.readinto(view[size:])
-        except EOFError:
-            return size, True
+        except (EOFError, *DAMAGE_ERRORS) as error:
+            return size, error
         if not read:
             break
         size += read
-    return size, False
+    return size, None
+
+
+#: What a compressed stream raises when its data fails its checks (a bad CRC, a broken
+#: deflate stream); a zip archive whose list of members does not read is ``ArchiveDamaged``.
+DAMAGE_ERRORS = (zlib.error, zipfile.BadZipFile, gzip.BadGzipFile)
+
+
+class DataDamaged(ValueError):
+    """Compressed data that failed its checks partway through a source. ``chunk``: the text
+    decompressed since the last chunk handed out, which may be wrong anywhere."""
+
+    def __init__(self, message: str, chunk: Chunk) -> None:
+        super().__init__(message)
+        self.chunk = chunk
 
 
 def _cut_short(data: bytes, first_line: int, encoding: str, continues: bool) -> Iterator[Chunk]:

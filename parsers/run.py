@@ -57,6 +57,7 @@ from parsers.lines import (
     ArchiveDamaged,
     ArchiveTruncated,
     Chunk,
+    DataDamaged,
     Source,
     choose_encoding,
     expand,
@@ -370,6 +371,12 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
                     seen = seen.plus(read.stored)
                     line = chunk.first_line + _newlines(chunk)
                     del chunk  # its text is freed before the next chunk is read
+    except DataDamaged as error:
+        notes.append(f"stopped reading: {error}")
+        tally(
+            {"rejects": _damaged_rejects(error, source.name, kind, options.ruleset, seen)}
+            | _empty("hands", "player_hands", "placements")
+        )
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
         tally(
@@ -423,6 +430,44 @@ def _read_failed(source_name: str, line: int, kind: str | None, error: Exception
     if isinstance(error, ArchiveDamaged):
         return _reject(source_name, line, str(error))
     return _reject(source_name, line, f"cannot read the rest of the file: {error}")
+
+
+def _damaged_rejects(
+    error: DataDamaged, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds
+) -> pa.Table:
+    """The rejects of a source whose compressed data failed its checks: every hand of the
+    text read since the last chunk (the damage may be anywhere in it), at its header, then
+    the rest of the source, which did not read, at the line after that text."""
+    damage = f"compressed data damaged ({error})"
+    advice = "copy or download the file again"
+    chunk = error.chunk
+    read = parse_chunk(chunk, source_name, kind, ruleset, seen)
+    lines = chunk.data.split(b"\n")
+    hands = read.tables["hands"]
+    stored = [
+        _reject(
+            source_name, n, f"{damage}: not stored, its text may be wrong; {advice}", header, room
+        )
+        for n, room in zip(
+            hands["source_line"].to_pylist(), hands["room_hand_id"].to_pylist(), strict=True
+        )
+        for header in [_line(lines, n - chunk.first_line)]
+    ]
+    own = pl.from_arrow(read.tables["rejects"]).with_columns(
+        reason=pl.format("{}: {}", pl.lit(damage), "reason")
+    )
+    rest = _reject(
+        source_name,
+        chunk.first_line + chunk.data.count(b"\n"),
+        f"{damage}: the rest of the file did not read; {advice}",
+    )
+    seen_here = pa.concat_tables([*stored, own.to_arrow().cast(REJECTS)]).sort_by("source_line")
+    return pa.concat_tables([seen_here, rest])
+
+
+def _line(lines: list[bytes], index: int) -> str:
+    """Line ``index`` of ``lines`` as an excerpt."""
+    return lines[index].decode("utf-8", errors="replace").rstrip("\r")[:EXCERPT_CHARS]
 
 
 def _newlines(chunk: Chunk) -> int:
