@@ -119,6 +119,14 @@ def _hand_reasons() -> list[pl.Expr]:
             pl.format(f"played_at {{}} outside the plausible range {bounds.YEARS}", "played_at")
         ),
         _bounded(HAND_BOUNDS),
+        when(pl.col("point_value").is_null() != pl.col("currency").is_null()).then(
+            pl.format(
+                "point_value {} and currency {} go together: a money table has both, "
+                "play money neither (docs/schema.md)",
+                pl.col("point_value").cast(pl.String).fill_null("null"),
+                pl.col("currency").fill_null("null"),
+            )
+        ),
         when(pl.col("players").is_null()).then(pl.lit('missing "players"')),
         when(~pl.col("players").list.len().is_between(2, _most_players())).then(
             pl.format(

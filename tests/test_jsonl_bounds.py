@@ -61,3 +61,24 @@ def test_a_truncated_line_is_a_reject(tmp_path):
     other = json.dumps(dict(LINE, hand_id="en:2", room_hand_id="2"))
     summary, _ = _parse(tmp_path, f"{other}\n{whole[: len(whole) // 2]}")
     assert (summary.read, summary.stored, summary.rejected) == (2, 1, 1)
+
+
+@pytest.mark.parametrize(
+    ("point_value", "currency", "reason"),
+    [
+        (1.0, None, "point_value 1.0 and currency null go together"),
+        (None, "USD", "point_value null and currency USD go together"),
+    ],
+)
+def test_a_stake_needs_both_its_value_and_its_currency(tmp_path, point_value, currency, reason):
+    """Money of a stake with no currency would be summed into another currency's total."""
+    hand = dict(LINE, point_value=point_value, currency=currency)
+    summary, tables = _parse(tmp_path, json.dumps(hand) + "\n")
+    assert (summary.stored, summary.rejected) == (0, 1)
+    assert tables["rejects"].get_column("reason").str.contains(reason, literal=True).all()
+
+
+def test_play_money_has_neither_value_nor_currency(tmp_path):
+    hand = dict(LINE, point_value=None, currency=None)
+    summary, _ = _parse(tmp_path, json.dumps(hand) + "\n")
+    assert (summary.stored, summary.rejected) == (1, 0)
