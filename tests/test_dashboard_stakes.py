@@ -9,12 +9,13 @@ computed from ``pairwise`` and the hands of the view.
 
 from __future__ import annotations
 
+import json
 from collections import defaultdict
 from pathlib import Path
 
 import pytest
 
-from dashboard.queries import options, summary
+from dashboard.queries import breakdowns, options, summary
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, hand_scope, scope, stakes_key
 from tests.import_support import ofc_import, query, simulate
@@ -135,3 +136,21 @@ def test_the_scoop_rate_with_an_opponent_is_the_pairwise_one_of_their_hands(
     expected = _scoop_rate(db_path, hero, theirs, left_out=opponent)
     assert found == pytest.approx(expected, rel=1e-12)
     assert 0 < found < 1
+
+
+def test_the_stakes_breakdown_names_each_stake_as_the_filter_does(tmp_path: Path) -> None:
+    """Point values that round alike (0.125 and 0.13) stay two groups, named as the
+    stakes filter names them, so a row of the breakdown is one stake to filter on."""
+    history = simulate(tmp_path / "hands.jsonl", 40, seed=6, fmt="jsonl")
+    lines = history.read_text(encoding="utf-8").splitlines()
+    hands = [json.loads(line) for line in lines]
+    for i, hand in enumerate(hands):
+        hand |= {"point_value": 0.125 if i % 2 else 0.13, "currency": "USD"}
+        for player in hand["players"]:
+            player["reported_money"] = None
+    history.write_text("".join(json.dumps(h) + "\n" for h in hands), encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(history, "--db", db) == 0
+    rows = breakdowns.by(Database(db), Filters(), "Stakes")
+    assert sorted(rows.get_column("group")) == ["0.125 USD", "0.13 USD"]
+    assert set(rows.get_column("group")) == set(options.choices(Database(db)).stakes)

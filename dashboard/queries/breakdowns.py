@@ -33,7 +33,7 @@ KEYS = {
     "Stakes": (
         "p.point_value, p.currency",
         "CASE WHEN point_value IS NULL THEN 'play'"
-        " ELSE concat_ws(' ', point_value::DECIMAL(10, 2)::VARCHAR, currency) END",
+        " ELSE concat_ws(' ', printf('%g', point_value), currency) END",  # as stakes_key
     ),
     "Ruleset": ("p.ruleset", "ruleset"),
     "Month": ("p.day AS start", "strftime(start, '%Y-%m')"),  # days, then months
