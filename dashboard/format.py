@@ -10,9 +10,18 @@ from __future__ import annotations
 
 from pipeline.load.metrics.definitions import Metric
 from pipeline.report import audit
-from pipeline.report.format import MISSING, interval
+from pipeline.report.format import MISSING, figure, interval
 
-__all__ = ["MISSING", "count", "interval", "number", "percent", "signed", "verdict"]
+__all__ = [
+    "MISSING",
+    "count",
+    "interval",
+    "number",
+    "percent",
+    "signed",
+    "verdict",
+    "with_interval",
+]
 
 #: A verdict of ``audit.verdict`` as a page says it.
 VERDICTS = {
@@ -57,3 +66,20 @@ def verdict(metric: Metric, figures: dict, population: float | None) -> str:
     """Whether ``figures`` (``<name>``, ``_n``, ``_low``, ``_high``) differ from the
     population's figure of ``metric``, in words: only when the 95% interval says so."""
     return VERDICTS[audit.verdict(metric, figures, population)]
+
+
+def with_interval(key: str, figures: dict) -> str:
+    """A figure of ``figures`` (``<key>``, ``_low``, ``_high``, ``_n``) with its 95% interval
+    and n, for a table cell.
+
+    >>> with_interval("foul_rate", {"foul_rate": 0.1, "foul_rate_low": 0.08,
+    ...     "foul_rate_high": 0.125, "foul_rate_n": 500})
+    '10.0% (95%: 8.0% – 12.5%; n 500)'
+    >>> with_interval("foul_rate", {"foul_rate": None, "foul_rate_n": 0})
+    '—'
+    """
+    value = figures.get(key)
+    if value is None:
+        return MISSING
+    low, high = figures.get(f"{key}_low"), figures.get(f"{key}_high")
+    return f"{figure(key, value)} ({interval(key, low, high)}; n {count(figures[f'{key}_n'])})"

@@ -173,6 +173,9 @@ def test_overview_shows_the_heros_results(page: Page, server, db: Path) -> None:
         assert row[1] == count(played) and row[3] == f"{amount:+,.2f} {currency}"
         assert row[4] == f"{amount / played:+,.2f} {currency}"
     expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(3)  # points, money, rates
+    for figure in ("Points per hand", "Hands in Fantasyland", "Royalties per hand"):
+        by_variant = table_row(page, figure)[1:]  # a column per variant
+        assert by_variant and all("95%:" in cell and "; n " in cell for cell in by_variant)
     page.get_by_text("By date", exact=True).click()
     wait_until_idle(page)
     expect(page.locator("svg text").filter(has_text="Date (UTC)")).to_have_count(2)

@@ -9,10 +9,10 @@ import streamlit as st
 from dashboard import charts, ui
 from dashboard.cache import cached
 from dashboard.context import Context
-from dashboard.format import count, interval, signed, verdict
+from dashboard.format import count, interval, signed, verdict, with_interval
 from dashboard.queries import cumulative, summary
 from pipeline.load.metrics.definitions import BY_NAME
-from pipeline.report.format import figure, money
+from pipeline.report.format import figure, money, money_interval
 
 summaries = cached(summary.summaries)
 money_rows = cached(summary.money)
@@ -52,8 +52,7 @@ def _money(rows: list[dict]) -> None:
             "Points": signed(r["points"]),
             "Money": money(r["money"], r["currency"]),
             "Money per hand": money(r["money_per_hand"], r["currency"]),
-            "95% interval": f"{money(r['money_per_hand_low'], None)} … "
-            f"{money(r['money_per_hand_high'], None)}",
+            "95% interval": money_interval(r["money_per_hand_low"], r["money_per_hand_high"]),
         }
         for r in rows
     ]
@@ -115,23 +114,26 @@ def _rates_chart(mine: dict, everybody: dict) -> None:
         st.altair_chart(charts.rates_against_population(pl.DataFrame(rows)), width="stretch")
 
 
+#: The figures compared across variants, each with its 95% interval and n.
+VARIANT_FIGURES = (
+    "points_per_hand",
+    "foul_rate",
+    "fantasyland_entry_rate",
+    "fantasyland_share",
+    "royalties_per_hand",
+)
+
+
 def _variants(found: dict[str, dict]) -> None:
+    """One column per variant (most hands first), one row per figure."""
+    variants = sorted((v for v in found if v != summary.ALL), key=lambda v: -found[v]["hands"])
     rows = [
-        {
-            "Variant": variant,
-            "Hands": count(r["hands"]),
-            "Points": signed(r["points"]),
-            "Points / hand": signed(r["points_per_hand"], 2),
-            "95% interval": interval(
-                "points_per_hand", r["points_per_hand_low"], r["points_per_hand_high"]
-            ),
-            "Foul rate": figure("foul_rate", r["foul_rate"]),
-            "Fantasyland entry": figure("fantasyland_entry_rate", r["fantasyland_entry_rate"]),
-            "In Fantasyland": figure("fantasyland_share", r["fantasyland_share"]),
-            "Royalties / hand": figure("royalties_per_hand", r["royalties_per_hand"]),
-        }
-        for variant, r in sorted(found.items(), key=lambda item: -item[1]["hands"])
-        if variant != summary.ALL
+        {"Figure": "Hands", **{v: count(found[v]["hands"]) for v in variants}},
+        {"Figure": "Points", **{v: signed(found[v]["points"]) for v in variants}},
+        *(
+            {"Figure": BY_NAME[key].label, **{v: with_interval(key, found[v]) for v in variants}}
+            for key in VARIANT_FIGURES
+        ),
     ]
     st.table(pl.DataFrame(rows))
 
