@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 
@@ -155,3 +156,23 @@ def test_report_decisions_table_shows_the_interval_per_street() -> None:
     low, high = _t_interval([v[0] for v in LOSSES.values()])
     assert "<th>95% interval</th>" in html
     assert f"<td>{low:,.3f} to {high:,.3f}</td>" in html
+
+
+def _chart(page: str, div: str) -> dict:
+    """The Vega-Lite spec a report page draws in ``#div``."""
+    start = page.index(f"vegaEmbed('#{div}', ") + len(f"vegaEmbed('#{div}', ")
+    spec, _ = json.JSONDecoder().raw_decode(page[start:].replace("<\\/", "</"))
+    return spec
+
+
+@pytest.mark.parametrize("div", ["style", "fantasyland"])
+def test_rate_charts_show_the_players_interval_and_n(db: Path, tmp_path: Path, div: str) -> None:
+    out = tmp_path / "ann.html"
+    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
+    spec = _chart(out.read_text(encoding="utf-8"), div)
+    values = spec["data"]["values"] if "data" in spec else spec["datasets"].popitem()[1]
+    player = [v for v in values if v["who"] == "player"]
+    assert player and all(v["n"] > 0 for v in player)
+    with_interval = [v for v in player if v["low"] is not None]
+    assert with_interval and all(v["low"] <= v["value"] <= v["high"] for v in with_interval)
+    assert any(layer["mark"]["type"] == "rule" for layer in spec["layer"])  # the whiskers

@@ -39,12 +39,18 @@ def cumulative_points(frame: pl.DataFrame) -> dict:
 
 
 def versus_population(frame: pl.DataFrame, title: str) -> dict:
-    """The player's figures (dots) against the population's pooled ones."""
+    """The player's figures (dots, with their 95% intervals as whiskers) against the
+    population's pooled ones."""
     long = frame.unpivot(
-        index=["figure", "label"], on=["player", "population"], variable_name="who"
+        index=["figure", "label", "n", "low", "high"],
+        on=["player", "population"],
+        variable_name="who",
     ).drop_nulls("value")
+    long = long.with_columns(  # the interval and n are the player's: not the population's
+        [pl.when(pl.col("who") == "player").then(pl.col(c)).alias(c) for c in ("n", "low", "high")]
+    )
     data = alt.Data(values=_rows(long))
-    base = alt.Chart(data, title=title).encode(
+    base = alt.Chart(data).encode(
         y=alt.Y("label:N", title=None, sort=None),
         x=alt.X("value:Q", title="Share", axis=alt.Axis(format="%")),
         color=alt.Color("who:N", title=None, scale=alt.Scale(domain=["player", "population"])),
@@ -52,10 +58,14 @@ def versus_population(frame: pl.DataFrame, title: str) -> dict:
             alt.Tooltip("label:N", title="Figure"),
             alt.Tooltip("who:N", title="Who"),
             alt.Tooltip("value:Q", title="Value", format=".1%"),
+            alt.Tooltip("low:Q", title="95% from", format=".1%"),
+            alt.Tooltip("high:Q", title="95% to", format=".1%"),
+            alt.Tooltip("n:Q", title="n", format=","),
         ],
     )
-    chart = base.mark_point(filled=True, size=90).properties(width=WIDTH - 180)
-    return chart.to_dict()
+    whiskers = base.mark_rule().encode(x="low:Q", x2="high:Q").transform_filter("datum.low != null")
+    dots = base.mark_point(filled=True, size=90)
+    return alt.layer(whiskers, dots, title=title).properties(width=WIDTH - 180).to_dict()
 
 
 def fouls_by_setup(frame: pl.DataFrame) -> dict:

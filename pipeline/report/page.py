@@ -28,7 +28,7 @@ from pipeline.load.metrics.definitions import BY_NAME
 from pipeline.report import charts
 from pipeline.report.data import KEY_FIGURES, PlayerReport
 from pipeline.report.decisions import DecisionReview
-from pipeline.report.format import MISSING, figure, interval, money, points
+from pipeline.report.format import MISSING, figure, interval, money, money_interval, points
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 980px; color: #222; }
@@ -115,7 +115,7 @@ def _money_table(report: PlayerReport) -> str:
             f"{r['hands']:,}",
             money(r["money"], r["currency"]),
             money(r["money_per_hand"], r["currency"]),
-            f"{money(r['money_per_hand_low'], None)} – {money(r['money_per_hand_high'], None)}",
+            money_interval(r["money_per_hand_low"], r["money_per_hand_high"]),
         ]
         for r in report.money.iter_rows(named=True)
     ]
@@ -179,23 +179,37 @@ def _style(report: PlayerReport) -> str:
 
 
 def versus(report: PlayerReport, group: str) -> pl.DataFrame:
-    """The rates of ``group`` as the chart takes them: figure, label, player, population."""
+    """The rates of ``group`` as the chart takes them: figure, label, the player's value
+    with its n and 95% interval, and the population's."""
     rows = [
-        {"figure": f.metric, "label": f.label, "player": f.value, "population": f.population}
+        {
+            "figure": f.metric,
+            "label": f.label,
+            "player": f.value,
+            "n": f.n,
+            "low": f.low,
+            "high": f.high,
+            "population": f.population,
+        }
         for f in report.findings.findings
         if BY_NAME[f.metric].group == group and BY_NAME[f.metric].is_rate
     ]
     if group == "style":
-        rows += report.shares.select("figure", "label", "player", "population").to_dicts()
-    return pl.DataFrame(
-        rows,
-        schema={
-            "figure": pl.String,
-            "label": pl.String,
-            "player": pl.Float64,
-            "population": pl.Float64,
-        },
-    )
+        columns = ("figure", "label", "player", "n", "low", "high", "population")
+        rows += report.shares.select(columns).to_dicts()
+    return pl.DataFrame(rows, schema=VERSUS_SCHEMA)
+
+
+#: The columns of ``versus``.
+VERSUS_SCHEMA = {
+    "figure": pl.String,
+    "label": pl.String,
+    "player": pl.Float64,
+    "n": pl.Float64,
+    "low": pl.Float64,
+    "high": pl.Float64,
+    "population": pl.Float64,
+}
 
 
 def _audit(report: PlayerReport) -> str:
