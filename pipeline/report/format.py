@@ -48,6 +48,17 @@ def points(value: float | None) -> str:
     return f"{value:+,.1f}"
 
 
+def money_interval(low: float | None, high: float | None) -> str:
+    """A 95% interval of money per hand, without its currency (the row names it).
+
+    >>> money_interval(-1.5, 2.25), money_interval(None, None)
+    ('-1.50 – +2.25', '—')
+    """
+    if low is None or high is None:
+        return MISSING
+    return f"{money(low, None)} – {money(high, None)}"
+
+
 def money(value: float | None, currency: str | None) -> str:
     """An amount with its sign, two decimals and its currency."""
     if value is None:
