@@ -8,6 +8,7 @@ reject goes. Importing the unchanged cut file again adds nothing.
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -182,3 +183,53 @@ def test_a_cut_file_read_in_a_batch_of_small_files_is_read_on_from_the_cut_hand(
     assert query(db, "SELECT hands_added, hands_duplicate FROM imports WHERE import_id = 2") == [
         (1, len(history) - CUT_HAND - 1)
     ]
+
+
+def _play_money(history: list[str]) -> list[str]:
+    """The hands as played for no money: no stake in the header, no money in the summary."""
+    stake = re.compile(r", [0-9.]+ [A-Z]+ per point,")
+    money = re.compile(r" = [+-][0-9.,]+ [A-Z]+$", re.MULTILINE)
+    return [money.sub("", stake.sub(", play money,", hand)) for hand in history]
+
+
+#: Cuts of the last summary line of a play-money hand (``Amara Scoop: -12 points (royalties 0),
+#: fouled`` here) that still read as a whole line.
+LOOKS_WHOLE = {
+    "only_its_line_end": lambda line: line,
+    "before_its_last_clause": lambda line: line[: line.rindex(", ")],
+    "before_its_royalties": lambda line: line[: line.index(" (royalties")],
+}
+
+
+@pytest.mark.parametrize("where", sorted(LOOKS_WHOLE))
+def test_a_last_line_without_its_line_end_is_not_stored_until_the_file_grows(
+    tmp_path: Path, history: list[str], where: str
+) -> None:
+    """A play-money summary line cut short can read as a whole one (without ``, fouled``):
+    without its line end, the hand is rejected as unfinished, and the grown file stores it
+    with the room's figures of the whole line."""
+    hands = _play_money(history)
+    text = _whole(hands)
+    last_line = text.rstrip("\n").rsplit("\n", 1)[1]
+    cut_text = text.rstrip("\n")[: -len(last_line)] + LOOKS_WHOLE[where](last_line)
+    session = tmp_path / "session.txt"
+    session.write_text(cut_text, encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == len(hands) - 1
+    [(reason,)] = query(db, "SELECT reason FROM rejects")
+    assert reason.startswith("the file's last line has no line end")
+    assert query(db, "SELECT hands_read, hands_added, rejects_added FROM imports") == [
+        (len(hands), len(hands) - 1, 1)
+    ]
+
+    session.write_text(text, encoding="utf-8")  # the room finished writing the hand
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == len(hands) and count_rows(db, "rejects") == 0
+    whole = tmp_path / "whole.duckdb"
+    assert ofc_import(session, "--db", whole) == 0
+    figures = (
+        "SELECT hand_id, seat, reported_points, reported_royalties, reported_fantasyland_next,"
+        " mismatch FROM player_hands ORDER BY ALL"
+    )
+    assert query(db, figures) == query(whole, figures)

@@ -10,9 +10,11 @@ line), so memory does not grow with the member's size.
 rules engine, the street features, and rejects for hands that cannot be scored.
 
 A file's last piece may end inside a hand a room client is still writing:
-when the text after the last hand boundary does not parse cleanly, the byte
-offset taken (``consumed_end``) stays at that hand's start, so an import of
-the grown file reads it again whole. In ``--watch`` mode (``complete_only``)
+when the text after the last hand boundary does not parse cleanly, or (room
+text) its last line has no line end (a line cut short can still read as a
+whole one: ``+11 points (royalties 7)`` of ``..., enters Fantasyland``), the
+byte offset taken (``consumed_end``) stays at that hand's start, so an import
+of the grown file reads it again whole. In ``--watch`` mode (``complete_only``)
 it is held back (not staged, not counted as read); otherwise it is rejected
 now, as read, and its reject is dropped once the complete hand is stored
 (``pipeline.load.store``).
@@ -27,6 +29,7 @@ from pathlib import Path
 import polars as pl
 
 from ofc_core.rulesets import PRESET_NAMES
+from parsers.extract import EXCERPT_CHARS
 from parsers.limits import last_blank
 from parsers.lines import count_lines
 from pipeline.load.files import Piece, source_name
@@ -255,7 +258,39 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
         tables[name].filter(pl.col("source_line") >= tail_line).height
         for name in ("hands", "rejects")
     )
+    tables = _unfinished_rejected(tables, tail_line, name, data[cut:])
     return _Parsed(tables, taken, taken_lines, None, fallbacks, in_tail)
+
+
+#: Why a last hand that read cleanly but whose last line has no line end is not stored.
+UNFINISHED = (
+    "the file's last line has no line end: the hand may be cut short (a file still being "
+    "written, or copied mid-write), so it is not stored yet; the next import of the grown "
+    "file reads it again (a finished file needs a line break at its end)"
+)
+
+
+def _unfinished_rejected(
+    tables: dict[str, pl.DataFrame], line: int, name: str, tail: bytes
+) -> dict[str, pl.DataFrame]:
+    """The tables with the last hand of the text after ``line`` (the one whose last line has
+    no line end) turned into a reject when it was stored: read and accounted for, not
+    stored. A last hand rejected anyway keeps its own reason."""
+    starts = pl.concat([tables[t].select("source_line") for t in ("hands", "rejects")])
+    last = starts.filter(pl.col("source_line") >= line).get_column("source_line").max()
+    unfinished = tables["hands"].filter(pl.col("source_line") == last)
+    if unfinished.is_empty():
+        return tables
+    header = tail.split(b"\n")[last - line].rstrip(b"\r").decode("utf-8", errors="replace")
+    rejects = unfinished.select(
+        source_file=pl.lit(name),
+        source_line="source_line",
+        room_hand_id="room_hand_id",
+        reason=pl.lit(UNFINISHED),
+        excerpt=pl.lit(header[:EXCERPT_CHARS]),
+    )
+    kept = _drop_from(tables, last)  # the hands before it, and their rows
+    return kept | {"rejects": pl.concat([tables["rejects"], rejects], how="vertical_relaxed")}
 
 
 def cut_short_tail(piece: Piece, data: bytes, rejects: pl.DataFrame) -> tuple[int, int] | None:
@@ -270,7 +305,8 @@ def cut_short_tail(piece: Piece, data: bytes, rejects: pl.DataFrame) -> tuple[in
     if not data[cut:].strip():
         return None
     tail_line = piece.first_line + data.count(b"\n", 0, cut)
-    if rejects.filter(pl.col("source_line") >= tail_line).height == 0:
+    unended = piece.separator == "text" and not data.endswith(b"\n")
+    if not unended and rejects.filter(pl.col("source_line") >= tail_line).height == 0:
         return None
     return cut, tail_line
 

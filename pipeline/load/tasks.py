@@ -10,6 +10,7 @@ their hands does.
 
 from __future__ import annotations
 
+import os
 import time
 
 import polars as pl
@@ -60,18 +61,27 @@ def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageRe
 
 
 def _cut_short(batch: Batch, rejects: pl.DataFrame) -> set[str]:
-    """The plain files of ``batch`` whose last hand does not read cleanly (only files with a
-    reject are looked at again)."""
+    """The plain files of ``batch`` whose last hand does not read cleanly or may be cut (only
+    files with a reject, or whose last byte is not a line end, are looked at again)."""
     rejected = set(rejects.get_column("source_file"))
     found = set()
     for file in batch.files:
         name = file.source.name
-        if file.plain and name in rejected:
+        if file.plain and (name in rejected or not _ends_a_line(file.path, file.size)):
             piece = whole_file(file.path, file.size)
             data, _ = read_piece(piece)
             if cut_short_tail(piece, data, rejects.filter(pl.col("source_file") == name)):
                 found.add(name)
     return found
+
+
+def _ends_a_line(path: str, size: int) -> bool:
+    """Whether the file's last byte is a line end (an empty file ends no line but holds no
+    hand either: True)."""
+    if size == 0:
+        return True
+    with open(path, "rb") as handle:
+        return os.pread(handle.fileno(), 1, size - 1) == b"\n"
 
 
 def _whole(file: SmallInput) -> Piece:
