@@ -11,7 +11,7 @@ from pathlib import Path
 
 from parsers.jsonl import jsonl_bytes
 from tests.hand_builder import build, example_hand
-from tests.import_support import ofc_import, query, scalar
+from tests.import_support import ofc_import, query, scalar, simulate
 
 HOUSE = """[rulesets.house-rules]
 extends = "pineapple-progressive-american"
@@ -79,3 +79,31 @@ def test_room_text_scored_with_a_users_ruleset(tmp_path: Path) -> None:
     assert scalar(db, "SELECT count(*) FROM rejects") == 0
     assert query(db, "SELECT ruleset, count(*) FROM hands GROUP BY ALL") == [("capped", 60)]
     assert query(db, "SELECT ruleset_override FROM imports") == [("capped",)]
+
+
+def test_a_ruleset_of_another_variant_does_not_score_ofc_jsonl_hands(tmp_path: Path) -> None:
+    """Classic hands scored by a Pineapple ruleset would get Pineapple's Fantasyland counts
+    (R6, R10): rejected, as room text whose header names another variant is."""
+    history = simulate(
+        tmp_path / "classic.jsonl", 6, seed=3, fmt="jsonl", ruleset="classic-1-6-american"
+    )
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(history, "--db", db, "--ruleset", "pineapple-1-6-american") == 0
+    assert scalar(db, "SELECT count(*) FROM hands") == 0
+    reasons = {r for (r,) in query(db, "SELECT reason FROM rejects")}
+    assert reasons == {
+        "the hand is classic but ruleset pineapple-1-6-american plays pineapple"
+        " (docs/rules.md R10); import it with a ruleset of its variant"
+    }
+    assert scalar(db, "SELECT hands_read FROM imports") == 6
+
+
+def test_a_jsonl_hand_naming_a_ruleset_of_another_variant_is_rejected(tmp_path: Path) -> None:
+    hand = example_hand(ruleset="classic-1-6-american", source_format="jsonl")  # Pineapple
+    history = tmp_path / "h.jsonl"
+    history.write_bytes(jsonl_bytes(*build([hand])))
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(history, "--db", db) == 0
+    assert scalar(db, "SELECT count(*) FROM hands") == 0
+    [(reason,)] = query(db, "SELECT reason FROM rejects")
+    assert reason.startswith("the hand is pineapple but ruleset classic-1-6-american plays classic")

@@ -318,6 +318,12 @@ def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoad
             reason = f"{error}; import again with --rules-file defining it, and --reread"
             failed |= dict.fromkeys(group["hand_id"].unique().to_list(), reason)
             continue
+        other = group.filter(pl.col("variant") != ruleset.variant.value)
+        if not other.is_empty():  # a ruleset of another variant cannot score them (R10)
+            failed |= _other_variant(other, name, ruleset)
+            group = group.join(other.select("hand_id").unique(), on="hand_id", how="anti")
+            if group.is_empty():
+                continue
         group_scored, group_pairs, group_failed = _score_group(group, ruleset)
         scored += group_scored
         pairs += group_pairs
@@ -337,6 +343,15 @@ def recompute(hands: pl.DataFrame, player_hands: pl.DataFrame, load: RulesetLoad
             schema={"hand_id": pl.String, "reason": pl.String},
         ),
     )
+
+
+def _other_variant(frame: pl.DataFrame, name: str, ruleset: Ruleset) -> dict[str, str]:
+    """Why each hand of ``frame`` (of another variant than ``ruleset``'s) is not scored."""
+    return {
+        hand_id: f"the hand is {variant} but ruleset {name} plays {ruleset.variant.value}"
+        " (docs/rules.md R10); import it with a ruleset of its variant"
+        for hand_id, variant in frame.select("hand_id", "variant").unique().iter_rows()
+    }
 
 
 def _finish(
