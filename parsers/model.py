@@ -51,11 +51,13 @@ def build(
 ) -> ChunkTables:
     """The model tables of a chunk; ``seen`` holds room ids stored by earlier chunks of the file."""
     ids = x.hands.select("h", "n", room_hand_id=pl.col("line").str.extract(id_pattern, 1))
-    dupes = _duplicate_ids(r.hands, seen)
     refused = x.refused.with_columns(rank=pl.lit(-2, dtype=pl.Int64))  # before all else
-    problems = _first_problems(
-        x.errors, pl.concat([violations, dupes, refused], how="diagonal_relaxed"), lines
-    )
+    found = pl.concat([violations, refused], how="diagonal_relaxed")
+    # a repeated id is a problem only between copies that read cleanly: the whole copy
+    # after a cut one (a room client that wrote the hand again) is the one stored
+    clean = r.hands.join(_first_problems(x.errors, found, lines), on="h", how="anti")
+    dupes = _duplicate_ids(clean, seen)
+    problems = _first_problems(x.errors, pl.concat([found, dupes], how="diagonal_relaxed"), lines)
     good = x.hands.select("h").join(problems, on="h", how="anti")
     hands = r.hands.join(good, on="h", how="semi")
     hand_ids = hands.select("h", hand_id=pl.concat_str(pl.lit(f"{source_format}:"), "room_hand_id"))

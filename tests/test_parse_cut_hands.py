@@ -102,3 +102,28 @@ def test_ru_money_is_in_the_tables_currency_by_any_of_its_words(tmp_path, paid, 
     summary, tables = parse_bytes(text.encode(), tmp_path)
     _accounted(summary)
     assert summary.stored == stored, tables["rejects"].get_column("reason").to_list()
+
+
+@pytest.mark.parametrize("chunk_bytes", [None, 1 << 12])
+def test_a_whole_copy_after_a_cut_one_of_the_same_hand_is_stored(tmp_path, chunk_bytes):
+    """A room client that crashed mid-hand and wrote the hand again: the cut copy is
+    rejected for what it lacks and the whole copy is stored, not refused as a repeat (in
+    one chunk, or in chunks of their own)."""
+    mid_street = EXAMPLE[: EXAMPLE.index("*** STREET 3 ***")]
+    other = EXAMPLE.replace("7402331950", "2")
+    text = f"{mid_street}\n{EXAMPLE}\n\n{other}\n"
+    options = {} if chunk_bytes is None else {"chunk_bytes": chunk_bytes}
+    summary, tables = parse_bytes(text.encode(), tmp_path, **options)
+    _accounted(summary)
+    assert (summary.stored, summary.rejected) == (2, 1)
+    assert tables["hands"].get_column("room_hand_id").to_list() == ["7402331950", "2"]
+    reason = tables["rejects"].row(0, named=True)["reason"]
+    assert "appears twice" not in reason
+
+
+def test_a_cut_copy_after_a_whole_one_is_rejected_for_what_it_lacks(tmp_path):
+    text = f"{EXAMPLE}\n\n{CUT}\n"
+    summary, tables = parse_bytes(text.encode(), tmp_path)
+    _accounted(summary)
+    assert (summary.stored, summary.rejected) == (1, 1)
+    assert tables["rejects"].row(0, named=True)["reason"].startswith(REASON)
