@@ -50,6 +50,10 @@ BOM = b"\xef\xbb\xbf"
 _GLOB_CHARS = set("*?[")
 
 
+#: Between an archive's path and a member's name in a source's name (``a.zip!/b.txt``).
+MEMBER_SEPARATOR = "!/"
+
+
 @dataclass(frozen=True)
 class Source:
     """One text stream: a file, or a member of a ``.zip`` archive."""
@@ -60,7 +64,7 @@ class Source:
     @property
     def name(self) -> str:
         """How the dataset names it: ``archive.zip!/inner.txt`` for a member."""
-        return f"{self.path}!/{self.member}" if self.member else self.path
+        return f"{self.path}{MEMBER_SEPARATOR}{self.member}" if self.member else self.path
 
     def size(self) -> int:
         """Bytes to read (compressed size for ``.gz``), to balance work across processes."""

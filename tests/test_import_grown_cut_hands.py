@@ -9,6 +9,7 @@ reject goes. Importing the unchanged cut file again adds nothing.
 from __future__ import annotations
 
 import re
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -233,3 +234,47 @@ def test_a_last_line_without_its_line_end_is_not_stored_until_the_file_grows(
         " mismatch FROM player_hands ORDER BY ALL"
     )
     assert query(db, figures) == query(whole, figures)
+
+
+def _rejects_of_stored_hands(db: Path) -> int:
+    """Rejects of a file at or after the first line of one of its stored hands' own text."""
+    return scalar(
+        db,
+        "SELECT count(*) FROM rejects r JOIN hands h ON r.source_file = h.source_file"
+        " AND r.room_hand_id = h.room_hand_id",
+    )
+
+
+def test_a_rewritten_file_replaces_its_old_rejects(tmp_path: Path, history: list[str]) -> None:
+    """The cut hand's reject sits at the line of its problem, not its first: a rewritten
+    copy (CRLF now) read again from the start drops it once the hand is stored."""
+    text = _whole(history)
+    session = tmp_path / "session.txt"
+    session.write_text(text[: _mid_line(history)], encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db, "rejects") == 1
+    session.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == len(history)
+    assert count_rows(db, "rejects") == 0
+    assert _rejects_of_stored_hands(db) == 0
+
+
+def test_a_zip_downloaded_again_whole_replaces_its_members_old_rejects(
+    tmp_path: Path, history: list[str]
+) -> None:
+    text = _whole(history)
+    archive = tmp_path / "a.zip"
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("m1.txt", _whole(history[:2]) + "\n")
+        z.writestr("m2.txt", text[: _mid_line(history)])
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(archive, "--db", db) == 0
+    assert count_rows(db, "rejects") == 1
+    with zipfile.ZipFile(archive, "w") as z:
+        z.writestr("m1.txt", _whole(history[:2]) + "\n")
+        z.writestr("m2.txt", text + "\n")
+    assert ofc_import(archive, "--db", db) == 0
+    assert count_rows(db, "rejects") == 0
+    assert scalar(db, "SELECT count(DISTINCT hand_id) FROM hands") == len(history)

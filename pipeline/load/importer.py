@@ -172,7 +172,8 @@ def _record(progress: _FileProgress, digest: Digest | None) -> store.FileRecord:
         prefix_sha256=sha,
         hands_read=progress.hands_read + (file.known.hands_read if grown else 0),
     )
-    return store.FileRecord(file.path, state, file.first_line if grown else None)
+    read_again = file.known is not None  # grown: from where it stopped; else from its start
+    return store.FileRecord(file.path, state, file.first_line if read_again else None)
 
 
 def _stage(

@@ -23,6 +23,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from parsers.lines import MEMBER_SEPARATOR
 from pipeline.load.database import KnownFile
 from pipeline.load.metrics.refresh import Touched
 from pipeline.load.recompute import RulesetLoader
@@ -35,8 +36,9 @@ class FileRecord:
 
     path: str
     state: KnownFile
-    #: A grown file read on from this line: its rejects past it (a last hand cut short,
-    #: read again now) are replaced by what this read finds.
+    #: A file read again from after this line (0: a rewritten file or archive, read again
+    #: from its start; a grown file: where the last import stopped): its rejects past it
+    #: (a last hand cut short, read again now) are replaced by what this read finds.
     read_after_line: int | None = None
 
 
@@ -199,13 +201,16 @@ def _top_reject_reasons(
 
 
 def _forget_rejects_read_again(con: duckdb.DuckDBPyConnection, files: list[FileRecord]) -> None:
-    """Drop the rejects of the part of a grown file read again (the last hand an earlier
-    import found cut short, past its ``bytes_imported``): this read's rejects replace them."""
+    """Drop the rejects of the part of a file read again (a rewritten file or archive, its
+    members too; the last hand an earlier import found cut short, past a grown file's
+    ``bytes_imported``): this read's rejects replace them. A reject sits at its problem's
+    line, not its hand's first, so it is matched by line range, not by the hand stored."""
     for file in files:
         if file.read_after_line is not None:
             con.execute(
-                "DELETE FROM rejects WHERE source_file = ? AND source_line > ?",
-                [file.path, file.read_after_line],
+                "DELETE FROM rejects WHERE (source_file = ? OR starts_with(source_file, ?))"
+                " AND source_line > ?",
+                [file.path, f"{file.path}{MEMBER_SEPARATOR}", file.read_after_line],
             )
 
 
