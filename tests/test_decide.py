@@ -242,9 +242,9 @@ def test_candidates_share_the_random_cards():
                 "bottom": "Kc Kd",
                 "cards": "8c 9d Jh",
             },
-            "opponents": [
-                {"top": "", "middle": "", "bottom": ""},
-                {"top": "", "middle": "", "bottom": ""},
+            "opponents": [  # both act after the hero: 9 cards placed, as the hero has
+                {"top": "5c 6d 2h", "middle": "Qs Qh 7d", "bottom": "Th Tc Ts"},
+                {"top": "2s 3s 4s", "middle": "5s 6s 8s", "bottom": "9s Js 4c"},
             ],
         },
         rs,
@@ -421,6 +421,22 @@ def test_cli_prints_one_line_of_candidates_per_situation():
             "need 46 unseen cards but only 29 are left",
         ),
         ("{nope", "malformed JSON"),
+        (  # street 2: one discard at most (R2)
+            '{"hero": {"top": "Kh", "middle": "Ac", "bottom": "5c 5h 3c", "cards": "Qs Qd 7c",'
+            ' "discards": "2d 3d"}, "opponents": [{"top": "Th", "middle": "8c 9c",'
+            ' "bottom": "4h 4c"}]}',
+            "hero, discards: 2 cards, but a pineapple player with 5 placed has discarded 0",
+        ),
+        (  # a finished opponent against a hero on the first street
+            '{"hero": {"cards": "Qs Qd 7h 2h 3h"}, "opponents": [{"top": "2c 2d 3c",'
+            ' "middle": "4c 4d 5c 5d 6c", "bottom": "7d 8c 8d 9c 9d"}]}',
+            "opponent 1: 13 cards placed, but on the hero's street (the hero has 0)",
+        ),
+        (
+            '{"hero": {"top": "2c 3c 4c", "middle": "5c 6c 7c 8c 9c", "bottom": "Tc Jc Qc Kc Ac", "cards": ""},'
+            ' "opponents": [{}]}',
+            "the hero's board is complete: no decision is left",
+        ),
     ],
 )
 def test_cli_bad_input_is_one_line_naming_the_line_exit_2(line, problem):
@@ -432,11 +448,28 @@ def test_cli_bad_input_is_one_line_naming_the_line_exit_2(line, problem):
     assert done.stderr.startswith("ofc decide: line 2: ") and problem in done.stderr, done.stderr
 
 
-def test_cli_refuses_fewer_than_two_rollouts():
+@pytest.mark.parametrize(
+    "line", ["[" * 2000 + "]" * 2000, '{"hero": ' + "[" * 2000 + "]" * 2000 + "}"]
+)
+def test_cli_deeply_nested_json_is_one_line(line):
+    done = ofc_decide(line, "--ruleset", "pineapple-1-6-american")
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr == "ofc decide: line 1: the JSON is nested too deeply\n"
+
+
+@pytest.mark.parametrize(
+    ("option", "value", "says"),
+    [
+        ("--rollouts", "1", "give a whole number from 2 to 1,000,000"),
+        ("--rollouts", "100000000000", "give a whole number from 2 to 1,000,000"),
+        ("--seed", "-3", "give a whole number of 0 or more"),
+    ],
+)
+def test_cli_refuses_rollouts_and_seeds_out_of_range(option, value, says):
     good = json.dumps({"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [EMPTY]})
-    done = ofc_decide(good, "--ruleset", "pineapple-1-6-american", "--rollouts", "1")
-    assert done.returncode == 2
-    assert done.stderr == "ofc decide: --rollouts must be at least 2, not 1\n"
+    done = ofc_decide(good, "--ruleset", "pineapple-1-6-american", option, value)
+    assert done.returncode == 2 and "Traceback" not in done.stderr
+    assert done.stderr.endswith(f"ofc decide: error: argument {option}: '{value}': {says}\n")
 
 
 def test_default_fantasyland_value_counts_in_value():
@@ -500,3 +533,59 @@ def test_se_paired_comes_from_the_per_rollout_differences():
     assert other.se_paired == pytest.approx(paired, rel=1e-6, abs=1e-12)
     assert 0 < paired < unpaired / 3
     assert decide(s, rs, rollouts=64, seed=5)[0].se_paired is None
+
+
+#: Classic, one street left for both: the hero (11 placed) and an opponent who acted
+#: before (12) each get one card, into their one open slot: 28 x 27 possible deals.
+FEW_LEFT = {
+    "hero": {
+        "top": "3c 5d 6c",
+        "middle": "9s Ts Th Qh",
+        "bottom": "Ks Ah Ad As",
+        "cards": "3s",
+    },
+    "opponents": [{"top": "2s 2c 3d", "middle": "5h 6h 7h 7d", "bottom": "Td Jc Qs Qd Ac"}],
+}
+
+
+def _exact_ev(rs, middle: str, bottom: str) -> float:
+    """The mean, over every (hero card, opponent card) deal, of the hero's points: each
+    deal as a last street, which decide values exactly (nothing left to deal)."""
+    hero_rows = FEW_LEFT["hero"]
+    opponent = FEW_LEFT["opponents"][0]
+    seen = " ".join([*hero_rows.values(), *opponent.values()]).split()
+    unseen = [c for c in (r + s for r in "23456789TJQKA" for s in "shdc") if c not in seen]
+    total = 0.0
+    for hero_card in unseen:
+        for opponent_card in unseen:
+            if opponent_card == hero_card:
+                continue
+            last = situation_of(
+                {
+                    "hero": {"top": "3c 5d 6c", "middle": middle, "bottom": bottom,
+                             "cards": hero_card},
+                    "opponents": [opponent | {"middle": f"{opponent['middle']} {opponent_card}"}],
+                },
+                rs,
+            )  # fmt: skip
+            total += decide(last, rs, rollouts=2)[0].ev
+    return total / (len(unseen) * (len(unseen) - 1))
+
+
+def test_few_cards_left_every_deal_is_rolled_out_once_and_the_value_is_exact():
+    """756 possible deals, 2,000 rollouts allowed: each deal once, so the candidate that had
+    them all has the exact expectation, se 0, whatever the seed (a sample of 32 rollouts
+    that all agreed once showed se 0 for an uncertain outcome)."""
+    rs = load_ruleset("classic-1-6-american")
+    s = situation_of(FEW_LEFT, rs)
+    runs = [decide(s, rs, rollouts=2000, seed=seed, fantasyland_value=0) for seed in (1, 2)]
+    for candidates in runs:
+        best = candidates[0]
+        assert (best.rollouts, best.se) == (28 * 27, 0.0)
+        assert all(c.se > 0 for c in candidates if c.rollouts < 28 * 27)
+    assert runs[0][0].ev == pytest.approx(runs[1][0].ev, abs=1e-12)
+    best = runs[0][0]
+    exact = _exact_ev(rs, best.cards_text("middle"), best.cards_text("bottom"))
+    assert best.ev == pytest.approx(exact, abs=1e-9)
+    sampled = decide(s, rs, rollouts=500, seed=1, fantasyland_value=0)[0]
+    assert sampled.rollouts == 500 and sampled.se > 0

@@ -169,7 +169,6 @@ def test_since_and_one_player_in_a_room_format(tmp_path: Path, capsys) -> None:
         (["--player", "Nobody Here"], "no player 'Nobody Here'"),
         (["--all", "--since", "yesterday"], "--since 'yesterday'"),
         (["--all", "--engine", "dask"], "--engine dask needs --scheduler"),
-        (["--all", "--rollouts", "1"], "--rollouts must be at least 2"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -179,6 +178,16 @@ def test_bad_input_is_one_line_and_exit_2(
     err = capsys.readouterr().err
     assert says in err
     assert err.count("\n") == 1 and err.startswith("ofc review: ")
+
+
+@pytest.mark.parametrize("rollouts", ["1", "100000000000"])
+def test_rollouts_out_of_range_are_a_usage_error(reviewed: Path, rollouts: str, capsys) -> None:
+    """Below 2 no interval; far above, memory the machine does not have (a traceback once)."""
+    with pytest.raises(SystemExit) as exited:
+        ofc("review", "--db", reviewed, "--all", "--rollouts", rollouts)
+    assert exited.value.code == 2
+    err = capsys.readouterr().err
+    assert f"argument --rollouts: '{rollouts}': give a whole number from 2 to 1,000,000" in err
 
 
 def test_a_missing_database_is_one_line(tmp_path: Path, capsys) -> None:

@@ -64,6 +64,52 @@ def float_range(low: float, high: float | None = None, *, low_open: bool = False
     return parse
 
 
+def int_range(low: int, high: int | None = None):
+    """An argparse ``type``: a whole number from ``low`` up to ``high``.
+
+    >>> int_range(2, 10)("5")
+    5
+    >>> int_range(0)("-3")
+    Traceback (most recent call last):
+    argparse.ArgumentTypeError: '-3': give a whole number of 0 or more
+    """
+
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low or (high is not None and value > high):
+            bound = f"of {low:,} or more" if high is None else f"from {low:,} to {high:,}"
+            raise argparse.ArgumentTypeError(f"{text!r}: give a whole number {bound}")
+        return value
+
+    parse.__name__ = "whole number"  # argparse names the type in "invalid ... value"
+    return parse
+
+
+#: The most rollouts ``--rollouts`` takes: each candidate holds a few hundred bytes a
+#: rollout, so a million is about 300 MB per decision (docs/decisions.md).
+MAX_ROLLOUTS = 1_000_000
+
+
+def add_rollouts(parser: argparse.ArgumentParser, default: int, help: str) -> None:
+    """``--rollouts K``: 2 to ``MAX_ROLLOUTS``."""
+    parser.add_argument(
+        "--rollouts",
+        type=int_range(2, MAX_ROLLOUTS),
+        default=default,
+        metavar="K",
+        help=f"{help} (default {default:,}; 2 to {MAX_ROLLOUTS:,})",
+    )
+
+
+def add_seed(parser: argparse.ArgumentParser, help: str) -> None:
+    """``--seed S``: a whole number, 0 or more (numpy's generators take no negative seed)."""
+    read_negative_numbers(parser)
+    parser.add_argument("--seed", type=int_range(0), default=0, metavar="S", help=help)
+
+
 def fantasyland_value(text: str) -> float:
     """An argparse ``type``: points staying in Fantasyland is worth, 0 to
     ``MAX_FANTASYLAND_VALUE``.

@@ -13,7 +13,10 @@ against every opponent by the ruleset's rules (``showdown.py``, R3-R6):
   its standard error, best first (the candidates that went furthest first,
   then by value);
 * with nothing left to deal (the last street, every opponent complete) the
-  one outcome is exact: one rollout, ``se`` 0;
+  one outcome is exact: one rollout, ``se`` 0; with few cards left to deal
+  (no more ordered draws of them than ``rollouts``) every draw is rolled out
+  once, in random order, and a candidate that had them all is exact too
+  (``se`` 0);
 * a ``follow``ed placement (a review's chosen one) gets every rollout, and
   every candidate's ``se_paired`` is the standard error of its value minus
   the followed one's, from the per-rollout differences (common random numbers
@@ -33,6 +36,8 @@ against every opponent by the ruleset's rules (``showdown.py``, R3-R6):
 
 from __future__ import annotations
 
+import itertools
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -121,7 +126,8 @@ def decide(
     setup = prepare(situation, ruleset, rollouts, seed)
     followed = _index_of(setup.placements, follow)
     stats = _halving(setup, fantasyland_value, followed)
-    return _candidates(setup.placements, stats, fantasyland_value, len(followed) > 0)
+    exact = stats.n == len(setup.deals) if setup.exhaustive else np.zeros(len(stats.n), bool)
+    return _candidates(setup.placements, stats, fantasyland_value, len(followed) > 0, exact)
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,7 @@ class Setup:
     style: np.ndarray
     table: np.ndarray
     rules: tuple
+    exhaustive: bool = False  # ``deals`` holds every possible draw once
 
     def rollouts(self, which: np.ndarray, part: slice = slice(None)) -> tuple:
         """Points and Fantasyland cards ``(len(which), samples)`` of the candidates ``which``
@@ -153,15 +160,20 @@ def prepare(situation: Situation, ruleset: Ruleset, rollouts: int, seed: int) ->
     )
     plan = deal_plan(situation, ruleset)
     unknown = np.flatnonzero(~situation.seen()).astype(np.int8)
-    samples = 1 if plan.total == 0 else rollouts
-    deals = _deals(unknown, plan.total, samples, seed)
+    draws = math.perm(len(unknown), plan.total)
+    exhaustive = draws <= rollouts
+    deals = (
+        _every_deal(unknown, plan.total, seed)
+        if exhaustive
+        else _deals(unknown, plan.total, rollouts, seed)
+    )
     rules = ShowdownRules.of(ruleset).arrays()
     style = rollout_knobs(ruleset)
     boards = np.array([o.board.slots() for o in situation.opponents], dtype=np.int8).reshape(-1, 13)
     table = rollout_kernel.finish_opponents(
         boards, plan.opponents, plan.offsets, deals, style, *rules
     )
-    return Setup(placements, deals, plan.hero, style, table, rules)
+    return Setup(placements, deals, plan.hero, style, table, rules, exhaustive)
 
 
 def _index_of(placements: Placements, rows: tuple[int, ...] | None) -> np.ndarray:
@@ -185,6 +197,19 @@ def rollout_knobs(ruleset: Ruleset) -> np.ndarray:
         ruleset.lowball_middle,
         chase_rank(ruleset),
     )
+
+
+def _every_deal(unknown: np.ndarray, total: int, seed: int) -> np.ndarray:
+    """Every ordered draw of ``total`` distinct unknown cards once, in random order (so the
+    first rounds of the halving read a random sample of them).
+
+    >>> _every_deal(np.array([7, 8, 9]), 2, 0).shape, _every_deal(np.array([7]), 0, 0).shape
+    ((6, 2), (1, 0))
+    """
+    if total == 0:  # nothing to deal: one empty draw
+        return np.zeros((1, 0), dtype=np.int64)
+    every = np.array(list(itertools.permutations(unknown.tolist(), total)), dtype=np.int64)
+    return every[np.random.default_rng(seed).permutation(len(every))]
 
 
 def _deals(unknown: np.ndarray, total: int, samples: int, seed: int) -> np.ndarray:
@@ -249,12 +274,14 @@ def _standard_error(total: np.ndarray, squares: np.ndarray, n: np.ndarray) -> np
 
 
 def _candidates(
-    placements: Placements, stats: _Stats, worth: float, paired: bool
+    placements: Placements, stats: _Stats, worth: float, paired: bool, exact: np.ndarray
 ) -> list[Candidate]:
+    """The candidates, best first; ``exact``: those whose rollouts were every possible deal
+    (their ``se`` is 0: the mean is the expectation itself)."""
     n = np.maximum(stats.n, 1)
     ev = stats.total / n
-    se = _standard_error(stats.total, stats.squares, stats.n)
-    se_paired = _standard_error(stats.paired, stats.paired_squares, stats.n)
+    se = np.where(exact, 0.0, _standard_error(stats.total, stats.squares, stats.n))
+    se_paired = np.where(exact, 0.0, _standard_error(stats.paired, stats.paired_squares, stats.n))
     fantasyland = stats.fantasyland / n
     value = ev + worth * fantasyland
     order = np.lexsort((-value, -stats.stage))

@@ -125,6 +125,8 @@ def read_situations(text: str, ruleset: Ruleset) -> list[Situation]:
             raise UserError(
                 f"line {number}: malformed JSON: {error.msg} at column {error.colno}"
             ) from None
+        except RecursionError:
+            raise UserError(f"line {number}: the JSON is nested too deeply") from None
         try:
             situations.append(situation_of(obj, ruleset))
         except UserError as error:
@@ -147,12 +149,16 @@ def situation_of(obj: Any, ruleset: Ruleset) -> Situation:
     most = MAX_PLAYERS[ruleset.variant] - 1
     if not 1 <= len(opponents_obj) <= most:
         raise UserError(f"{len(opponents_obj)} opponents; {ruleset.variant} has 1 to {most}")
+    placed = _check_street(ruleset, hero, dealt)
     situation = Situation(
         hero=hero,
         dealt=dealt,
-        placed=_check_street(ruleset, hero, dealt),
-        discards=_cards(hero_obj.get("discards", ""), "hero, discards"),
-        opponents=tuple(_opponent(o, i, ruleset) for i, o in enumerate(opponents_obj, start=1)),
+        placed=placed,
+        discards=_discards(hero_obj.get("discards", ""), ruleset, hero.count),
+        opponents=tuple(
+            _opponent(o, i, ruleset, hero.count, placed)
+            for i, o in enumerate(opponents_obj, start=1)
+        ),
         dead=_cards(obj.get("dead", ""), "dead"),
     )
     _check_distinct(situation)
@@ -166,10 +172,12 @@ def situation_of(obj: Any, ruleset: Ruleset) -> Situation:
 
 
 def _check_street(ruleset: Ruleset, hero: Board, dealt: Cards) -> int:
-    if hero.count not in reachable_counts(ruleset.variant) or hero.count == 13:
+    if hero.count == 13:
+        raise UserError("the hero's board is complete: no decision is left")
+    if hero.count not in reachable_counts(ruleset.variant):
         raise UserError(
             f"the hero has {hero.count} cards placed, which no street of "
-            f"{ruleset.variant} leaves (R2); a complete board has no decision left"
+            f"{ruleset.variant} leaves (R2)"
         )
     cards, placed = placed_on_street(ruleset, hero.count)
     if len(dealt) != cards:
@@ -180,7 +188,36 @@ def _check_street(ruleset: Ruleset, hero: Board, dealt: Cards) -> int:
     return placed
 
 
-def _opponent(obj: Any, index: int, ruleset: Ruleset) -> Opponent:
+def discards_before(variant: str, board_count: int) -> int:
+    """How many cards a player with ``board_count`` cards placed has discarded (R2).
+
+    >>> discards_before("pineapple", 7), discards_before("classic", 7), discards_before("pineapple", 0)
+    (1, 0, 0)
+    """
+    placed = discarded = 0
+    for street in STREETS[variant]:
+        if placed >= board_count:
+            break
+        placed += street.placed
+        discarded += street.discards
+    return discarded
+
+
+def _discards(value: Any, ruleset: Ruleset, board_count: int) -> Cards:
+    """The hero's earlier discards: at most as many as the streets played so far (R2)."""
+    cards = _cards(value, "hero, discards")
+    most = discards_before(ruleset.variant, board_count)
+    if len(cards) > most:
+        raise UserError(
+            f"hero, discards: {len(cards)} cards, but a {ruleset.variant} player with "
+            f"{board_count} placed has discarded {most} (R2)"
+        )
+    return cards
+
+
+def _opponent(obj: Any, index: int, ruleset: Ruleset, hero_count: int, placed: int) -> Opponent:
+    """An opponent's rows, checked: at the hero's street, either before placing its cards
+    (acting after the hero) or after (acting before), or in Fantasyland (R2, R6)."""
     label = f"opponent {index}"
     if not isinstance(obj, dict):
         raise UserError(f"{label}: expected an object")
@@ -198,9 +235,11 @@ def _opponent(obj: Any, index: int, ruleset: Ruleset) -> Opponent:
         )
     if in_fl and not ruleset.fantasyland.enabled:
         raise UserError(f"{label}: in Fantasyland, but ruleset {ruleset.name} has no Fantasyland")
-    if not in_fl and board.count not in reachable_counts(ruleset.variant):
+    if not in_fl and board.count not in (hero_count, hero_count + placed):
         raise UserError(
-            f"{label}: {board.count} cards placed, which no street of {ruleset.variant} leaves (R2)"
+            f"{label}: {board.count} cards placed, but on the hero's street (the hero has "
+            f"{hero_count}) an opponent has {hero_count} (acting after the hero) or "
+            f"{hero_count + placed} (acting before) (R2)"
         )
     return Opponent(None if name is None else str(name), board, in_fl)
 

@@ -6,9 +6,8 @@ import argparse
 import json
 import sys
 
-from ofc_core.errors import UserError
 from ofc_core.rulesets import load_ruleset
-from pipeline.cli.options import add_fantasyland_value, add_ruleset
+from pipeline.cli.options import add_fantasyland_value, add_rollouts, add_ruleset, add_seed
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS, decide
 from pipeline.decisions.situation import read_situations
 
@@ -16,21 +15,15 @@ from pipeline.decisions.situation import read_situations
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     add_ruleset(parser)
     add_fantasyland_value(parser)
-    parser.add_argument(
-        "--rollouts",
-        type=int,
-        default=DEFAULT_ROLLOUTS,
-        help=f"rollouts of the best candidates (default {DEFAULT_ROLLOUTS}); "
-        "clearly worse ones get fewer",
+    add_rollouts(
+        parser, DEFAULT_ROLLOUTS, "rollouts of the best candidates; clearly worse ones get fewer"
     )
-    parser.add_argument("--seed", type=int, default=0, help="the same seed gives the same output")
+    add_seed(parser, "the same seed gives the same output (default 0)")
 
 
 def run(args: argparse.Namespace) -> int:
     from pipeline.cli.warmup import DECIDE_MODULES, announce_compiling
 
-    if args.rollouts < 2:
-        raise UserError(f"--rollouts must be at least 2, not {args.rollouts}")
     ruleset = load_ruleset(args.ruleset, args.rules_file)
     announce_compiling("the decision kernels", DECIDE_MODULES)
     situations = read_situations(sys.stdin.read(), ruleset)

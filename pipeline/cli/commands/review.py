@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from ofc_core.errors import UserError
-from pipeline.cli.options import add_fantasyland_value
+from pipeline.cli.options import add_fantasyland_value, add_rollouts
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS
 
 
@@ -34,12 +34,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--since", metavar="DATE", help="only hands played on or after DATE (YYYY-MM-DD, UTC)"
     )
-    parser.add_argument(
-        "--rollouts",
-        type=int,
-        default=DEFAULT_ROLLOUTS,
-        help=f"rollouts of the best and the chosen placement (default {DEFAULT_ROLLOUTS})",
-    )
+    add_rollouts(parser, DEFAULT_ROLLOUTS, "rollouts of the best and the chosen placement")
     add_fantasyland_value(
         parser,
         help="points staying in Fantasyland is worth, 0 or more (default: measured per "

@@ -12,7 +12,7 @@ from typing import BinaryIO
 
 from ofc_core.errors import UserError
 from ofc_core.rulesets import PRESET_NAMES
-from pipeline.cli.options import read_negative_numbers
+from pipeline.cli.options import add_seed, read_negative_numbers
 from pipeline.simulator.output import FORMATS, render_chunk
 from pipeline.simulator.run import default_workers, in_order, plan_chunks
 from pipeline.simulator.styles import STYLE_NAMES
@@ -28,7 +28,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--rules-file", help="a TOML file defining more rulesets")
     parser.add_argument("--players", type=int, default=3, help="players per table (default 3)")
     parser.add_argument("--hands", type=int, required=True, help="how many hands to write")
-    parser.add_argument("--seed", type=int, default=0, help="the same seed gives the same file")
+    add_seed(parser, "the same seed gives the same file (default 0)")
     parser.add_argument(
         "--format",
         choices=FORMATS,
