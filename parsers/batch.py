@@ -10,13 +10,14 @@ is given back its own file and line: ``hands`` and ``rejects`` carry
 numbers by where each file starts.
 
 The joined read is kept only when it is *clean*: no rejects, no hand
-scored under a guessed ruleset, no fast path error. Otherwise each half of
-the batch is read the same way, down to single files read on their own
-(``parsers.run.parse_source``), which gives exactly the per-file result: a
-repeated room id across files, stray lines at a file's edge or a guessed
-ruleset are all per file matters. A clean archive, the common case, takes
-the fast route; a messy file costs a few joined reads of the files around
-it.
+scored under a guessed ruleset, no fast path error. Otherwise the files a
+reject falls in are read on their own (``parsers.run.parse_source``), which
+gives exactly the per-file result (a repeated room id across files, stray
+lines at a file's edge are per file matters), and the runs of files between
+them are joined again; a guessed ruleset or a fast path error, which no line
+names, splits the batch in halves instead, down to single files. A clean
+archive, the common case, takes the fast route; a messy file costs one read
+of its own and a joined read of the files around it.
 
 >>> joined = Joined.of([SmallFile(Source("a"), "en", b"x\\ny"), SmallFile(Source("b"), "en", b"z\\n")])
 >>> joined.data, joined.starts.tolist()
@@ -101,8 +102,11 @@ class Joined:
             out[name] = placed.cast(table.schema)
         return out
 
+    def owners(self, rows: pa.Table) -> np.ndarray:
+        """Which file (index) each row of the joined read (before ``placed``) came from."""
+        line = rows.column("source_line").to_numpy()
+        return np.searchsorted(self.starts, line, side="right") - 1
+
     def hands_per_file(self, hands: pa.Table) -> list[int]:
         """How many of ``hands`` (rows of the joined read, before ``placed``) each file holds."""
-        line = hands.column("source_line").to_numpy()
-        at = np.searchsorted(self.starts, line, side="right") - 1
-        return np.bincount(at, minlength=len(self.files)).tolist()
+        return np.bincount(self.owners(hands), minlength=len(self.files)).tolist()

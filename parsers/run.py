@@ -293,16 +293,21 @@ def _small_file(source: Source, options: Options) -> batch.SmallFile | None:
 
 def _parse_batch(files: list[batch.SmallFile], sink: Sink, options: Options) -> list[FileSummary]:
     """Small files read as one chunk, each row given back its file and line; when the joined
-    read is not clean (``parsers.batch``), each half read so, down to single files read on
-    their own: a messy file costs a few joined reads, never its batch's clean files."""
+    read is not clean (``parsers.batch``), the files a reject falls in are read on their own
+    and the runs between them joined again (a read no line names as at fault: each half read
+    so, down to single files): a messy file costs a read of its own, never its batch's clean
+    files."""
     if len(files) == 1:
         return [parse_source(files[0].source, sink, options)]
     started = time.perf_counter()
     joined = batch.Joined.of(files)
     read = parse_chunk(Chunk(joined.data, 1, "utf-8"), "", files[0].kind, options.ruleset, None)
-    if read.tables["rejects"].num_rows or read.guessed or read.fast_path_error is not None:
+    if read.guessed or read.fast_path_error is not None:
         half = len(files) // 2
         return _parse_batch(files[:half], sink, options) + _parse_batch(files[half:], sink, options)
+    if read.tables["rejects"].num_rows:
+        messy = set(joined.owners(read.tables["rejects"]).tolist())
+        return _parse_around(files, messy, sink, options)
     for name, rows in joined.placed(read.tables).items():
         sink(name, rows)
     counts = joined.hands_per_file(read.tables["hands"])
@@ -311,6 +316,21 @@ def _parse_batch(files: list[batch.SmallFile], sink: Sink, options: Options) -> 
         FileSummary(f.source.name, f.kind, count, count, 0, share * len(f.data))
         for f, count in zip(files, counts, strict=True)
     ]
+
+
+def _parse_around(
+    files: list[batch.SmallFile], messy: set[int], sink: Sink, options: Options
+) -> list[FileSummary]:
+    """The ``messy`` files (indexes) read on their own, the runs of files between them read
+    joined, in file order."""
+    summaries: list[FileSummary] = []
+    for is_messy, run in itertools.groupby(range(len(files)), key=messy.__contains__):
+        group = [files[i] for i in run]
+        if is_messy:
+            summaries += [parse_source(f.source, sink, options) for f in group]
+        else:
+            summaries += _parse_batch(group, sink, options)
+    return summaries
 
 
 Sink = Callable[[str, pa.Table], None]

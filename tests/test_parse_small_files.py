@@ -102,7 +102,21 @@ def test_messy_files_read_one_by_one(tmp_path, monkeypatch):
     batched, alone, read_alone = both_ways(tmp_path / "in", tmp_path, monkeypatch)
     assert_same(batched, alone)
     assert batched[0].rejected >= 2
-    assert 3 <= read_alone < len(texts)  # the messy files alone, the clean ones in halves
+    assert read_alone == 3  # the messy files alone (2 copies: the second), the runs joined
+
+
+def test_each_messy_file_is_read_on_its_own_once(tmp_path, monkeypatch):
+    """Every other file cut short: each cut file is read once on its own and the clean runs
+    between them joined (halving down to single files read every file on its own, a
+    thorough read of about 0.1 s each)."""
+    texts = hand_texts("en", hands=16)
+    for i in range(0, len(texts), 2):
+        texts[i] = texts[i][: texts[i].index("*** STREET 3 ***")]
+    write_files(tmp_path / "in", texts)
+    batched, alone, read_alone = both_ways(tmp_path / "in", tmp_path, monkeypatch)
+    assert_same(batched, alone)
+    assert (batched[0].stored, batched[0].rejected) == (8, 8)
+    assert read_alone == 8
 
 
 def test_rows_name_their_file_and_line(tmp_path):
