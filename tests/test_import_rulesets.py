@@ -107,3 +107,18 @@ def test_a_jsonl_hand_naming_a_ruleset_of_another_variant_is_rejected(tmp_path: 
     assert scalar(db, "SELECT count(*) FROM hands") == 0
     [(reason,)] = query(db, "SELECT reason FROM rejects")
     assert reason.startswith("the hand is pineapple but ruleset classic-1-6-american plays classic")
+
+
+def test_a_ruleset_given_for_hands_stored_before_says_it_did_not_rescore_them(
+    tmp_path: Path, capsys
+) -> None:
+    history = simulate(tmp_path / "h.txt", 5, seed=4)
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(history, "--db", db) == 0
+    capsys.readouterr()
+    for again in ([], ["--reread"]):
+        assert ofc_import(history, "--db", db, "--ruleset", "pineapple-2-4-pokerdom", *again) == 0
+        out = capsys.readouterr().out
+        assert "--ruleset pineapple-2-4-pokerdom scores the hands this import stores" in out
+        assert "import into a new database" in out
+    assert query(db, "SELECT DISTINCT ruleset FROM hands") == [("pineapple-1-6-american",)]

@@ -114,5 +114,17 @@ def run(args: argparse.Namespace) -> int:
         return watch(options, progress, args.interval)
     summary = run_import(options, progress)
     progress.close()
-    print("\n".join(summary_lines(summary)), file=sys.stdout)
+    print("\n".join(summary_lines(summary) + _ruleset_note(args, summary)), file=sys.stdout)
     return 0
+
+
+def _ruleset_note(args: argparse.Namespace, summary) -> list[str]:
+    """What ``--ruleset`` did not do: rescore hands stored before (a hand is stored once)."""
+    counts = summary.counts
+    if args.ruleset is None or (counts is not None and not counts.hands_duplicate):
+        return []
+    return [
+        f"  note: --ruleset {args.ruleset} scores the hands this import stores; hands stored"
+        " before keep the ruleset they were scored with (to score every hand with it, import"
+        " into a new database: --db NEW.duckdb)"
+    ]
