@@ -278,3 +278,21 @@ def test_a_zip_downloaded_again_whole_replaces_its_members_old_rejects(
     assert ofc_import(archive, "--db", db) == 0
     assert count_rows(db, "rejects") == 0
     assert scalar(db, "SELECT count(DISTINCT hand_id) FROM hands") == len(history)
+
+
+def test_a_reread_accounts_for_every_hand_it_read(tmp_path: Path, history: list[str]) -> None:
+    """The file holds every hand twice: the second copies are rejected by each read, the
+    re-read's too (they were uncounted: read 2n, stored 0 + n already stored)."""
+    session = tmp_path / "twice.txt"
+    session.write_text(_whole(history) + "\n" + _whole(history) + "\n", encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(session, "--db", db) == 0
+    assert ofc_import(session, "--db", db, "--reread") == 0
+    rows = query(
+        db,
+        "SELECT hands_read, hands_added, hands_duplicate, hands_conflict, rejects_added"
+        " FROM imports ORDER BY import_id",
+    )
+    n = len(history)
+    assert rows == [(2 * n, n, 0, 0, n), (2 * n, 0, n, 0, n)]
+    assert count_rows(db, "rejects") == n
