@@ -633,7 +633,56 @@ def _merged(reads: list[ChunkRead]) -> ChunkRead:
 def _parse_chunk(
     chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds | None
 ) -> ChunkRead:
-    """``parse_chunk`` of a chunk with no over-long line.
+    """``parse_chunk`` of a chunk with no over-long line. A chunk read with rejects that holds
+    hands of another text format too (a file mixing ``en`` and ``ru``) is read again, each
+    run of hands of one format by its own reader."""
+    read = _read_in_format(chunk, source_name, kind, ruleset, seen)
+    if kind not in TEXT_FORMATS or not read.tables["rejects"].num_rows:
+        return read
+    runs = format_runs(chunk, kind)
+    if len(runs) == 1:
+        return read
+    reads = []
+    for run, run_kind in runs:
+        reads.append(_read_in_format(run, source_name, run_kind, ruleset, seen))
+        seen = (seen or SeenIds()).plus(reads[-1].stored)
+    return _merged(reads)
+
+
+#: The start of a line that begins a hand, in any text format, and which format.
+_HEADER_LINE = re.compile(
+    b"^(" + b"|".join(re.escape(f.header_prefix.encode()) for f in TEXT_FORMATS.values()) + b")",
+    re.MULTILINE,
+)
+_KIND_OF_PREFIX = {f.header_prefix.encode(): kind for kind, f in TEXT_FORMATS.items()}
+
+
+def format_runs(chunk: Chunk, kind: str) -> list[tuple[Chunk, str]]:
+    """``chunk`` cut before each hand header whose format differs from the hand before's
+    (the text before the first header is read as ``kind``, the file's format).
+
+    >>> text = "OFC Hand #1: x\\n\\nРаздача №2 x\\n\\nРаздача №3 x\\n".encode()
+    >>> [(c.first_line, k) for c, k in format_runs(Chunk(text, 10, "utf-8"), "en")]
+    [(10, 'en'), (12, 'ru')]
+    """
+    runs: list[tuple[int, str]] = [(0, kind)]
+    for header in _HEADER_LINE.finditer(chunk.data):
+        found = _KIND_OF_PREFIX[header.group(1)]
+        if found != runs[-1][1]:
+            runs.append((header.start(), found))
+    bounds = [at for at, _ in runs[1:]] + [len(chunk.data)]
+    out = []
+    for (start, run_kind), end in zip(runs, bounds, strict=True):
+        line = chunk.first_line + chunk.data.count(b"\n", 0, start)
+        part = Chunk(chunk.data[start:end], line, chunk.encoding, chunk.continues and start == 0)
+        out.append((part, run_kind))
+    return [(part, run_kind) for part, run_kind in out if part.data or len(out) == 1]
+
+
+def _read_in_format(
+    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds | None
+) -> ChunkRead:
+    """The chunk read as ``kind``.
 
     Room text goes through the fast path first (``parsers.fast``), which
     stores the plain hands and hands the others back; those (or the whole
