@@ -116,6 +116,7 @@ class ImportJob:
             db=db,
             workers=os.cpu_count() or 1,
             confine_to=confine_to,
+            finished=cleanup is not None,  # uploads are whole files
         )
         self.progress = RecordingProgress()
         self.summary: ImportSummary | None = None

@@ -9,8 +9,9 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from dashboard.importing import Upload, checked_folder, safe_name, save_uploads
+from dashboard.importing import ImportJob, Upload, checked_folder, safe_name, save_uploads
 from ofc_core.errors import UserError
+from tests.import_support import query, simulate
 
 
 @given(st.text(max_size=60))
@@ -45,3 +46,16 @@ def test_a_named_folder_must_exist(tmp_path: Path) -> None:
         checked_folder(str(tmp_path / "missing"), allowed)
     with pytest.raises(UserError, match="name a folder"):
         checked_folder("  ", allowed)
+
+
+def test_an_uploaded_file_without_a_final_line_end_stores_its_last_hand(tmp_path: Path) -> None:
+    """An upload is a whole file: its last line without a line end is not a hand still being
+    written (a folder import holds such a hand back until the file grows)."""
+    text = simulate(tmp_path / "h.txt", 4, seed=7).read_text(encoding="utf-8").rstrip("\n")
+    db = tmp_path / "ofc.duckdb"
+    folder = save_uploads([Upload("h.txt", text.encode("utf-8"))])
+    job = ImportJob(db, [folder], cleanup=folder).start()
+    assert job.wait(120) and job.error is None
+    assert query(db, "SELECT count(*) FROM hands") == [(4,)]
+    assert query(db, "SELECT count(*) FROM rejects") == [(0,)]
+    assert not folder.exists()

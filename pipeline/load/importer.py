@@ -61,6 +61,7 @@ class ImportOptions:
     scheduler: str | None = None
     reread: bool = False
     complete_only: bool = False  # --watch: leave a hand still being written for later
+    finished: bool = False  # files written whole (uploads): an unended last line is not a cut
     chunk_bytes: int = CHUNK_BYTES
     confine_to: tuple[Path, ...] | None = None  # the dashboard's --import-dir folders
 
@@ -201,6 +202,7 @@ def _stage(
         ruleset_override=options.ruleset,
         rules_file=options.rules_file,
         complete_only=options.complete_only,
+        finished=options.finished,
     )
     run_tasks(
         _tasks(files, options.chunk_bytes, options.complete_only, owner, digests),

@@ -51,6 +51,7 @@ class StageOptions:
     ruleset_override: str | None = None
     rules_file: str | None = None
     complete_only: bool = False
+    finished: bool = False  # files written whole: a last line without its end is not a cut
 
     @property
     def parse_ruleset(self) -> str | None:
@@ -246,7 +247,7 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
     whole = _Parsed(tables, end, lines, None, fallbacks)
     if not piece.last:
         return whole
-    tail = cut_short_tail(piece, data, tables["rejects"])
+    tail = cut_short_tail(piece, data, tables["rejects"], unended_is_cut=not options.finished)
     if tail is None:
         return whole
     cut, tail_line = tail
@@ -293,19 +294,22 @@ def _unfinished_rejected(
     return kept | {"rejects": pl.concat([tables["rejects"], rejects], how="vertical_relaxed")}
 
 
-def cut_short_tail(piece: Piece, data: bytes, rejects: pl.DataFrame) -> tuple[int, int] | None:
+def cut_short_tail(
+    piece: Piece, data: bytes, rejects: pl.DataFrame, unended_is_cut: bool = True
+) -> tuple[int, int] | None:
     """Where the last hand of a file's last piece starts when it does not read cleanly (cut
     short: still being written, or the file copied mid-write): (offset in ``data``, its
     first line); None when the text after the last hand boundary reads cleanly or is blank.
 
     ``data``: the piece's bytes (as ``read_piece`` gives them); ``rejects``: the rejects read
-    from them.
+    from them; ``unended_is_cut``: room text whose last line has no line end counts as cut
+    short (not for files written whole, such as uploads).
     """
     cut = _tail_start(data, piece.separator)
     if not data[cut:].strip():
         return None
     tail_line = piece.first_line + data.count(b"\n", 0, cut)
-    unended = piece.separator == "text" and not data.endswith(b"\n")
+    unended = unended_is_cut and piece.separator == "text" and not data.endswith(b"\n")
     if not unended and rejects.filter(pl.col("source_line") >= tail_line).height == 0:
         return None
     return cut, tail_line

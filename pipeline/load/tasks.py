@@ -53,24 +53,27 @@ def _stage_batch(part: int, batch: Batch, options: StageOptions) -> list[StageRe
     tables, fallbacks, apart = parse_files_together(sources, options.parse_ruleset)
     hands = tables["hands"]
     shared = set(hands.filter(pl.col("hand_id").is_duplicated()).get_column("source_file"))
-    alone = shared | apart | _cut_short(batch, tables["rejects"])
+    alone = shared | apart | _cut_short(batch, tables["rejects"], not options.finished)
     together = [i for i, source in enumerate(sources) if source.name not in alone]
     results = _stage_together(part, batch, together, tables, fallbacks, options)
     by_itself = [i for i, source in enumerate(sources) if source.name in alone]
     return results + [stage_piece(part + i, _whole(batch.files[i]), options) for i in by_itself]
 
 
-def _cut_short(batch: Batch, rejects: pl.DataFrame) -> set[str]:
+def _cut_short(batch: Batch, rejects: pl.DataFrame, unended_is_cut: bool) -> set[str]:
     """The plain files of ``batch`` whose last hand does not read cleanly or may be cut (only
     files with a reject, or whose last byte is not a line end, are looked at again)."""
     rejected = set(rejects.get_column("source_file"))
     found = set()
     for file in batch.files:
         name = file.source.name
-        if file.plain and (name in rejected or not _ends_a_line(file.path, file.size)):
+        if not file.plain:
+            continue
+        if name in rejected or (unended_is_cut and not _ends_a_line(file.path, file.size)):
             piece = whole_file(file.path, file.size)
             data, _ = read_piece(piece)
-            if cut_short_tail(piece, data, rejects.filter(pl.col("source_file") == name)):
+            own = rejects.filter(pl.col("source_file") == name)
+            if cut_short_tail(piece, data, own, unended_is_cut):
                 found.add(name)
     return found
 
