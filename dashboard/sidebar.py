@@ -15,7 +15,10 @@ the date (``keyboard.py``).
 
 from __future__ import annotations
 
+import contextlib
+
 import streamlit as st
+from streamlit.errors import StreamlitAPIException
 
 from dashboard import keyboard
 from dashboard.cache import cached
@@ -60,16 +63,17 @@ def everybody_label(heroes: tuple[str, ...]) -> str:
 
 
 def _hero(heroes: tuple[str, ...], everybody: str) -> str | None:
-    """The hero picker: the most active player by default, or everybody (None)."""
-    return st.selectbox(
+    """The hero picker: the most active player by default, or everybody (None). Its entries
+    are the texts the URL holds (an entry None would be written to the URL as ``None``)."""
+    chosen = st.selectbox(
         "Hero / student",
-        (None, *heroes),
+        (everybody, *heroes),
         index=1 if heroes else 0,
         key=PARAMS["hero"],
         bind=BIND,
-        format_func=lambda player: everybody if player is None else player,
         help=HERO_HELP,
     )
+    return None if chosen == everybody else chosen
 
 
 def _select(label: str, key: str, values: tuple[str, ...], everyone: str, **extra) -> str | None:
@@ -98,9 +102,17 @@ def _unknown(offered: dict[str, tuple[str, ...]]) -> list[str]:
                 "showing the most active player" if name == "hero" else f"the {key} filter is off"
             )
             problems.append(f"No {what} {linked!r} in this database: {instead}.")
-            del st.query_params[key]
-            st.session_state.pop(key, None)
+            _drop_param(key)
     return problems
+
+
+def _drop_param(key: str) -> None:
+    """Take ``key`` out of the URL and the widget's state. A parameter a widget has bound
+    already (a later run of the page) is reset through the widget's state instead: Streamlit
+    refuses to delete it."""
+    with contextlib.suppress(StreamlitAPIException):
+        del st.query_params[key]
+    st.session_state.pop(key, None)
 
 
 def filters(db: Database) -> Filters:

@@ -537,3 +537,16 @@ def test_the_browser_reported_no_error_and_stayed_offline(watched) -> None:
     assert watched["dialogs"] == []
     assert watched["failed"] == []
     assert watched["console"].errors == []
+
+
+def test_a_link_to_everybody_keeps_naming_everybody(page: Page, server) -> None:
+    """``?hero=Everybody`` once became ``?hero=None`` (a link to the most active player) and
+    the next page link raised Streamlit's "cannot delete a bound query parameter"."""
+    visit(page, f"{server.url}/players?hero=Everybody&variant=pineapple")
+    expect(page).to_have_url(re.compile(r"hero=Everybody"))
+    assert "hero=None" not in page.url
+    page.get_by_test_id("stSidebarNav").get_by_text("Style", exact=True).click()
+    wait_until_idle(page)
+    assert page.get_by_test_id("stException").count() == 0
+    assert "hero=Everybody" in page.url and "hero=None" not in page.url
+    assert page.locator("h1").first.inner_text().startswith("Style")
