@@ -499,6 +499,31 @@ def test_results_against_each_opponent_are_the_head_to_head(db: Database) -> Non
         assert row["points_per_hand_low"] == pytest.approx(pair["points_per_hand_low"])
 
 
+def test_results_against_each_opponent_keep_to_the_hands_the_filtered_opponent_played(
+    db: Database, sql
+) -> None:
+    """docs/metrics.md: the sums of the two players' settlements in the view's hands; with an
+    opponent filter, only the hands that opponent played (the table once ignored it)."""
+    everyone = breakdowns.opponents(db, Filters(hero=HERO))
+    rival = everyone.row(0, named=True)["opponent"]
+    found = breakdowns.opponents(db, Filters(hero=HERO, opponent=rival))
+    expected = dict(
+        (opponent, (n, points))
+        for opponent, n, points in sql(
+            "SELECT CASE WHEN w.player_a = ? THEN w.player_b ELSE w.player_a END, count(*),"
+            " sum(CASE WHEN w.player_a = ? THEN w.points_a ELSE -w.points_a END)"
+            " FROM pairwise w WHERE ? IN (w.player_a, w.player_b) AND w.hand_id IN"
+            " (SELECT hand_id FROM player_hands WHERE player = ?) GROUP BY 1",
+            [HERO, HERO, HERO, rival],
+        )
+    )
+    got = {r["opponent"]: (r["hands"], r["points"]) for r in found.iter_rows(named=True)}
+    assert got.keys() == expected.keys()
+    for opponent, (n, points) in expected.items():
+        assert got[opponent] == (n, pytest.approx(points))
+    assert found.get_column("hands").sum() < everyone.get_column("hands").sum()
+
+
 @pytest.mark.parametrize("variant", [None, "classic"])
 def test_opponents_from_player_pairs_are_the_sum_of_pairwise(
     db: Database, variant: str | None

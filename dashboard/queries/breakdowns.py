@@ -171,10 +171,30 @@ LIMIT ?
 def opponents(db: Database, filters: Filters, limit: int = 200) -> pl.DataFrame:
     """The hero's results against each opponent met in the view (their own pairwise
     settlements), most hands first: points and points per hand with its interval.
-    A variant alone is read from ``player_pairs``, other views from ``pair_days``
-    (the opponent filter does not narrow it)."""
+    A variant alone is read from ``player_pairs``, views narrowed by dates, stakes or a
+    ruleset from ``pair_days``, and a view with an opponent (only the hands that opponent
+    played) from ``pairwise``."""
     if filters.summarised:
         params = [filters.hero, filters.variant_key, limit]
         return _points(db.frame(_OPPONENTS_SUMMARISED, params))
-    where = day_scope(filters)  # the opponent filter does not narrow it
+    if not filters.daily:
+        where = scope(filters)
+        sql = _OPPONENTS_IN_HANDS.format(where=where.sql)
+        return _points(db.frame(sql, [*where.params, limit]))
+    where = day_scope(filters)
     return _points(db.frame(_OPPONENTS.format(where=where.sql), [*where.params, limit]))
+
+
+_OPPONENTS_IN_HANDS = """
+SELECT
+    CASE WHEN w.player_a = p.player THEN w.player_b ELSE w.player_a END AS opponent,
+    count(*)::BIGINT AS hands,
+    sum(CASE WHEN w.player_a = p.player THEN w.points_a ELSE -w.points_a END) AS points,
+    sum(w.points_a * w.points_a) AS squares
+FROM player_hands p
+JOIN pairwise w ON w.hand_id = p.hand_id AND p.player IN (w.player_a, w.player_b)
+WHERE {where}
+GROUP BY 1
+ORDER BY hands DESC, opponent
+LIMIT ?
+"""
