@@ -485,6 +485,16 @@ def test_import_page_uploads_a_file_and_other_sessions_keep_working(
     visit(other, server.url)  # the other session reads the swapped-in database
     expect(metric(other, "Hands")).to_have_text(count(390))
     other.close()
+    # the same hands again: stored before, which is no warning
+    visit(page, f"{server.url}/import")
+    page.get_by_test_id("stFileUploader").locator("input[type=file]").set_input_files(
+        str(upload_file(tmp_path / "again"))
+    )
+    page.get_by_test_id("stFileChip").wait_for()
+    page.get_by_role("button", name="Import").click()
+    page.get_by_text("every hand read was stored before").wait_for(timeout=60_000)
+    main = page.get_by_test_id("stMain").inner_text()
+    assert "30 already stored" in main and "stored no hand" not in main
 
 
 def test_a_file_of_garbage_is_a_warning_not_a_success(page: Page, server, tmp_path: Path) -> None:

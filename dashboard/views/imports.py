@@ -74,7 +74,14 @@ def _summary(context: Context, job: ImportJob) -> None:
     if counts is None:
         _nothing_stored(job.summary.skipped)
         return
-    if counts.hands_added == 0:
+    if counts.hands_added == 0 and counts.hands_duplicate + counts.hands_conflict > 0:
+        st.info(
+            f"Import #{counts.import_id} finished in {job.summary.seconds:.1f} s: every hand"
+            f" read was stored before ({count(counts.hands_duplicate)} already stored,"
+            f" {count(counts.hands_conflict)} conflicts, {count(counts.rejects_added)}"
+            " rejected). Nothing new was added."
+        )
+    elif counts.hands_added == 0:
         st.warning(
             f"Import #{counts.import_id} finished in {job.summary.seconds:.1f} s but stored no"
             f" hand: {count(counts.hands_read)} hands read, {count(counts.rejects_added)} rejected."
