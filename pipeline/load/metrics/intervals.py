@@ -63,9 +63,16 @@ def wilson_high(k: Column, n: Column) -> pl.Expr:
 
 
 def _wilson(k: pl.Expr, n: pl.Expr, sign: float) -> pl.Expr:
+    """One end of the interval, within 0..1 (at 0 or ``n`` successes rounding would put an
+    end a hair outside: shown as ``-0.0%``).
+
+    >>> pl.select(_wilson(pl.lit(0.0), pl.lit(112.0), -1.0)).item()
+    0.0
+    """
     p, z2 = k / n, Z95 * Z95
     spread = Z95 * (p * (1 - p) / n + z2 / (4 * n * n)).sqrt()
-    return pl.when(n > 0).then((p + z2 / (2 * n) + sign * spread) / (1 + z2 / n))
+    end = (p + z2 / (2 * n) + sign * spread) / (1 + z2 / n)
+    return pl.when(n > 0).then(end.clip(0.0, 1.0))
 
 
 def t95(df: Column) -> pl.Expr:
