@@ -52,6 +52,21 @@ def describe(filters: Filters) -> str:
     return " · ".join(parts) or "all hands"
 
 
+def population(filters: Filters) -> str:
+    """Who the population of a view is, in words: the view's player-hands pooled, over every
+    opponent (an opponent filter narrows the hero's hands only).
+
+    >>> population(Filters(hero="Ann", opponent="Bo")).endswith("narrows only the hero's hands")
+    True
+    """
+    pooled = "every player-hand of this view pooled (the hero's too)"
+    if filters.opponent:
+        return (
+            f"{pooled}, against every opponent: the opponent filter narrows only the hero's hands"
+        )
+    return pooled
+
+
 def line(text: str) -> str:
     """A muted line of text, escaped."""
     return f"<p class='ofc-line'>{html.escape(text)}</p>"

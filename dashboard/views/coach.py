@@ -11,6 +11,7 @@ from dashboard.context import Context
 from dashboard.format import count
 from dashboard.links import hand_links
 from dashboard.queries import coach, profile
+from dashboard.queries.filters import Filters
 from dashboard.report import report_button
 from dashboard.views.profile_table import describe, percentile_frame, profile_table
 from pipeline.report.audit import MIN_POPULATION_HANDS
@@ -104,11 +105,12 @@ def render(context: Context) -> None:
         st.subheader("Room mismatches", anchor=False)
         total = mismatch_count(context.db, student)
         ui.text(
-            f"{count(total)} of {student}'s hands where the room's figures differ"
-            " from the rules (all dates)"
+            f"{count(total)} of {student}'s hands where the room's figures differ from the"
+            " rules: every hand, whatever the filters (variant, ruleset, stakes, dates)"
         )
+        every_hand = Filters(hero=student)  # the links open each hand, not the view's filters
         ui.dataframe(
-            hand_links(mismatches(context.db, student), filters).select(list(MISMATCH_COLUMNS)),
+            hand_links(mismatches(context.db, student), every_hand).select(list(MISMATCH_COLUMNS)),
             hide_index=True,
             column_config=MISMATCH_COLUMNS,
             width="stretch",

@@ -124,8 +124,8 @@ def render(context: Context) -> None:
     everybody = summaries(context.db, filters.population()).get(summary.ALL) or {}
     _headline(found, everybody)
     ui.text(
-        "Population (pooled): every player-hand of this view. A difference is named only when"
-        " the 95% interval excludes the population's figure; FL: Fantasyland."
+        f"Population: {ui.population(filters)}. A difference is named only when the 95%"
+        " interval excludes the population's figure; FL: Fantasyland."
     )
     left, right = st.columns(2)
     with left:

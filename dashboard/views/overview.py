@@ -11,6 +11,7 @@ from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count, interval, signed, verdict, with_interval
 from dashboard.queries import cumulative, summary
+from dashboard.queries.filters import Filters
 from pipeline.load.metrics.definitions import BY_NAME
 from pipeline.report.format import figure, money, money_interval
 
@@ -83,7 +84,7 @@ def _charts(context: Context, hands: int) -> None:
             st.altair_chart(chart, width="stretch")
 
 
-def _rates(mine: dict, everybody: dict) -> None:
+def _rates(mine: dict, everybody: dict, filters: Filters) -> None:
     rows = [
         {
             "Rate": BY_NAME[key].label,
@@ -98,8 +99,8 @@ def _rates(mine: dict, everybody: dict) -> None:
     ]
     st.table(pl.DataFrame(rows))
     ui.text(
-        "Population: every player-hand of this view pooled (the hero's too). Better or"
-        " worse only when the hero's 95% interval excludes the population's figure."
+        f"Population: {ui.population(filters)}. Better or worse only when the hero's 95%"
+        " interval excludes the population's figure."
     )
 
 
@@ -156,7 +157,7 @@ def render(context: Context) -> None:
     st.subheader("Against the population", anchor=False)
     left, right = st.columns([1.3, 1])
     with left:
-        _rates(mine, everybody)
+        _rates(mine, everybody, filters)
     with right:
         _rates_chart(mine, everybody)
     st.subheader("By variant", anchor=False)
