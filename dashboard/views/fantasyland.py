@@ -27,14 +27,21 @@ TABLE = {
     "fantasyland_entry_rate": columns.rate("Entry rate"),
     "fantasyland_entry_rate_low": columns.rate("Entry 95% from"),
     "fantasyland_entry_rate_high": columns.rate("Entry 95% to"),
+    "fantasyland_entry_rate_n": columns.count("Entry n"),
     "fantasyland_stay_rate": columns.rate("Stay rate"),
     "fantasyland_stay_rate_low": columns.rate("Stay 95% from"),
     "fantasyland_stay_rate_high": columns.rate("Stay 95% to"),
     "fantasyland_hands": columns.count("FL hands"),
     "fantasyland_share": columns.rate("In FL"),
+    "fantasyland_share_low": columns.rate("In FL 95% from"),
+    "fantasyland_share_high": columns.rate("In FL 95% to"),
     "cards_per_fantasyland_hand": columns.number("Cards dealt"),
     "points_per_fantasyland_hand": columns.points("Pts / FL hand"),
+    "points_per_fantasyland_hand_low": columns.points("FL 95% from"),
+    "points_per_fantasyland_hand_high": columns.points("FL 95% to"),
     "points_per_normal_hand": columns.points("Pts / normal hand"),
+    "points_per_normal_hand_low": columns.points("Normal 95% from"),
+    "points_per_normal_hand_high": columns.points("Normal 95% to"),
 }
 
 
@@ -137,8 +144,9 @@ def render(context: Context) -> None:
     st.subheader("By variant and ruleset", anchor=False)
     ui.text(
         f"{count(int(mine['hands'].sum()))} hands. Entry rate: entries into Fantasyland / hands"
-        " neither fouled nor played in Fantasyland; stay rate: stays / Fantasyland hands."
-        " Intervals: 95% (Wilson)."
+        " neither fouled nor played in Fantasyland (its n); stay rate: stays / FL hands; in FL:"
+        " FL hands / hands. Intervals: 95% (Wilson for rates, t for points per hand, whose n"
+        " are the FL hands and the others)."
     )
     shown = mine.select(list(TABLE)).with_columns(pl.col(RATE_COLUMNS) * 100)
     ui.dataframe(shown, hide_index=True, column_config=TABLE, width="stretch")
