@@ -38,6 +38,16 @@ KIND_TABLE = {
     "high": columns.points("95% high", 3),
     "mistakes": columns.count("Mistakes (> 2 se)"),
 }
+MISTAKES = {
+    "hand_id": "Hand",
+    "player": "Player",
+    "kind": "Kind",
+    "street": "Street",
+    "ev_chosen": columns.points("EV of the play", 3),
+    "ev_best": columns.points("EV of the best", 3),
+    "ev_loss": columns.points("EV lost", 3),
+    "se_loss": columns.points("se of the loss", 3),
+}
 ROWS = ("top", "middle", "bottom")
 
 
@@ -113,7 +123,7 @@ def _mistakes(context: Context) -> None:
     shown = frame.select(
         "hand_id", "player", "kind", "street", "ev_chosen", "ev_best", "ev_loss", "se_loss"
     )
-    ui.dataframe(shown, hide_index=True, width="stretch", height=240)
+    ui.dataframe(shown, hide_index=True, width="stretch", height=240, column_config=MISTAKES)
     picked = st.selectbox(
         "Open a mistake", list(labels), format_func=labels.get, key="decision_pick"
     )

@@ -191,7 +191,7 @@ def _viewer(context: Context, latest: str | None, listed: Filters, own: hands.Ha
         ui.nothing("No hand in this list: widen the filters, or type a hand id.")
         return
     if not typed:
-        st.caption("The newest hand of the list; click a row above to open another.")
+        st.caption("The first hand of the list as sorted; click a row above to open another.")
     detail = hand_detail(context.db, hand_id)
     if detail is None:
         ui.text(f"No hand {hand_id} in this database: check the id.")

@@ -89,7 +89,8 @@ def _table(context: Context) -> None:
         .with_columns(pl.col(RATES) * 100, money=_money_text())
         .select("player", "overview", pl.exclude("player", "overview", "currencies"))
     )
-    ui.text(f"{count(frame.height)} players · {_covers(view)} · click a column header to sort")
+    players_ = "player" if frame.height == 1 else "players"
+    ui.text(f"{count(frame.height)} {players_} · {_covers(view)} · click a column header to sort")
     height = min(38 + 35 * max(frame.height, 1), 460)
     ui.dataframe(frame, hide_index=True, column_config=COLUMNS, height=height, width="stretch")
 
