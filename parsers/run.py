@@ -462,32 +462,26 @@ def _damaged_rejects(
     advice = "copy or download the file again"
     chunk = error.chunk
     read = parse_chunk(chunk, source_name, kind, ruleset, seen)
-    lines = chunk.data.split(b"\n")
-    hands = read.tables["hands"]
-    stored = [
-        _reject(
-            source_name, n, f"{damage}: not stored, its text may be wrong; {advice}", header, room
-        )
-        for n, room in zip(
-            hands["source_line"].to_pylist(), hands["room_hand_id"].to_pylist(), strict=True
-        )
-        for header in [_line(lines, n - chunk.first_line)]
-    ]
+    stored = pl.from_arrow(read.tables["hands"])
+    lines = pl.Series(chunk.data.split(b"\n")).cast(pl.String, strict=False)
+    headers = lines.gather(stored.get_column("source_line") - chunk.first_line)
+    hands = stored.select(
+        source_file=pl.lit(source_name),
+        source_line="source_line",
+        room_hand_id="room_hand_id",
+        reason=pl.lit(f"{damage}: not stored, its text may be wrong; {advice}"),
+        excerpt=headers.str.strip_suffix("\r").str.slice(0, EXCERPT_CHARS),
+    )
     own = pl.from_arrow(read.tables["rejects"]).with_columns(
         reason=pl.format("{}: {}", pl.lit(damage), "reason")
     )
+    seen_here = pl.concat([hands, own], how="vertical_relaxed").sort("source_line")
     rest = _reject(
         source_name,
         chunk.first_line + chunk.data.count(b"\n"),
         f"{damage}: the rest of the file did not read; {advice}",
     )
-    seen_here = pa.concat_tables([*stored, own.to_arrow().cast(REJECTS)]).sort_by("source_line")
-    return pa.concat_tables([seen_here, rest])
-
-
-def _line(lines: list[bytes], index: int) -> str:
-    """Line ``index`` of ``lines`` as an excerpt."""
-    return lines[index].decode("utf-8", errors="replace").rstrip("\r")[:EXCERPT_CHARS]
+    return pa.concat_tables([seen_here.to_arrow().cast(REJECTS), rest])
 
 
 def _newlines(chunk: Chunk) -> int:
@@ -640,7 +634,7 @@ def _parse_chunk(
     if kind not in TEXT_FORMATS or not read.tables["rejects"].num_rows:
         return read
     runs = format_runs(chunk, kind)
-    if len(runs) == 1:
+    if [run_kind for _, run_kind in runs] == [kind]:
         return read
     reads = []
     for run, run_kind in runs:
@@ -664,19 +658,31 @@ def format_runs(chunk: Chunk, kind: str) -> list[tuple[Chunk, str]]:
     >>> text = "OFC Hand #1: x\\n\\nРаздача №2 x\\n\\nРаздача №3 x\\n".encode()
     >>> [(c.first_line, k) for c, k in format_runs(Chunk(text, 10, "utf-8"), "en")]
     [(10, 'en'), (12, 'ru')]
+    >>> [(c.first_line, k) for c, k in format_runs(Chunk(text[16:], 12, "utf-8"), "en")]
+    [(12, 'ru')]
     """
     runs: list[tuple[int, str]] = [(0, kind)]
     for header in _HEADER_LINE.finditer(chunk.data):
         found = _KIND_OF_PREFIX[header.group(1)]
-        if found != runs[-1][1]:
+        if found == runs[-1][1]:
+            continue
+        if header.start() == runs[-1][0]:  # no text before it in the run: the run is its
+            runs[-1] = (header.start(), found)
+        else:
             runs.append((header.start(), found))
-    bounds = [at for at, _ in runs[1:]] + [len(chunk.data)]
-    out = []
-    for (start, run_kind), end in zip(runs, bounds, strict=True):
-        line = chunk.first_line + chunk.data.count(b"\n", 0, start)
-        part = Chunk(chunk.data[start:end], line, chunk.encoding, chunk.continues and start == 0)
-        out.append((part, run_kind))
-    return [(part, run_kind) for part, run_kind in out if part.data or len(out) == 1]
+    ends = [at for at, _ in runs[1:]] + [len(chunk.data)]
+    return [
+        (
+            Chunk(
+                chunk.data[start:end],
+                chunk.first_line + chunk.data.count(b"\n", 0, start),
+                chunk.encoding,
+                chunk.continues and start == 0,
+            ),
+            run_kind,
+        )
+        for (start, run_kind), end in zip(runs, ends, strict=True)
+    ]
 
 
 def _read_in_format(

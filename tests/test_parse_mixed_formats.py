@@ -36,9 +36,12 @@ def mixed(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, list[tuple[st
     return path, headers
 
 
-def test_each_hand_is_read_in_its_own_format(mixed, tmp_path: Path) -> None:
+@pytest.mark.parametrize("chunk_bytes", [None, 1 << 12])
+def test_each_hand_is_read_in_its_own_format(mixed, tmp_path: Path, chunk_bytes) -> None:
+    """In one chunk, or in small ones: a chunk of only the other format's hands too."""
     path, headers = mixed
-    summary, tables = parse([path], tmp_path / "out")
+    options = {} if chunk_bytes is None else {"chunk_bytes": chunk_bytes}
+    summary, tables = parse([path], tmp_path / "out", **options)
     assert (summary.read, summary.stored, summary.rejected) == (30, 30, 0)
     hands = tables["hands"].sort("source_line")
     assert list(zip(hands["source_format"], hands["source_line"], strict=True)) == [
