@@ -20,6 +20,7 @@ from pipeline.cli.bench.machine import describe_machine, machine_line
 from pipeline.cli.bench.measurement import measure
 from pipeline.cli.bench.registry import BENCHMARKS, select
 from pipeline.cli.bench.table import text_table
+from pipeline.cli.options import add_seed, int_range
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -34,8 +35,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--quick", action="store_true", help="tiny samples, one run: a smoke test, not figures"
     )
-    parser.add_argument("--repeat", type=int, default=5, help="timed runs per figure (best of)")
-    parser.add_argument("--seed", type=int, default=0, help="seed of the random samples")
+    parser.add_argument(
+        "--repeat", type=int_range(1), default=5, help="timed runs per figure (best of)"
+    )
+    add_seed(parser, "seed of the random samples (default 0)")
 
 
 def _names(only: list[str] | None) -> list[str] | None:
