@@ -301,7 +301,8 @@ def _parse_batch(files: list[batch.SmallFile], sink: Sink, options: Options) -> 
         return [parse_source(files[0].source, sink, options)]
     started = time.perf_counter()
     joined = batch.Joined.of(files)
-    read = parse_chunk(Chunk(joined.data, 1, "utf-8"), "", files[0].kind, options.ruleset, None)
+    whole = Chunk(joined.data, 1, "utf-8")
+    read = parse_chunk(whole, "", files[0].kind, options.ruleset, None, options.fmt == "auto")
     if read.guessed or read.fast_path_error is not None:
         half = len(files) // 2
         return _parse_batch(files[:half], sink, options) + _parse_batch(files[half:], sink, options)
@@ -383,7 +384,9 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             else:
                 seen = SeenIds()
                 for chunk in read_chunks(stream, options.chunk_bytes):
-                    read = parse_chunk(chunk, source.name, kind, options.ruleset, seen)
+                    read = parse_chunk(
+                        chunk, source.name, kind, options.ruleset, seen, options.fmt == "auto"
+                    )
                     tally(read.tables, read.guessed)
                     if read.fast_path_error is not None:
                         tally.fallbacks += 1
@@ -394,7 +397,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     except DataDamaged as error:
         notes.append(f"stopped reading: {error}")
         tally(
-            {"rejects": _damaged_rejects(error, source.name, kind, options.ruleset, seen)}
+            {"rejects": _damaged_rejects(error, source.name, kind, options, seen)}
             | _empty("hands", "player_hands", "placements")
         )
     except (*READ_ERRORS, UserError) as error:
@@ -453,7 +456,7 @@ def _read_failed(source_name: str, line: int, kind: str | None, error: Exception
 
 
 def _damaged_rejects(
-    error: DataDamaged, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds
+    error: DataDamaged, source_name: str, kind: str | None, options: Options, seen: SeenIds
 ) -> pa.Table:
     """The rejects of a source whose compressed data failed its checks: every hand of the
     text read since the last chunk (the damage may be anywhere in it), at its header, then
@@ -461,7 +464,7 @@ def _damaged_rejects(
     damage = f"compressed data damaged ({error})"
     advice = "copy or download the file again"
     chunk = error.chunk
-    read = parse_chunk(chunk, source_name, kind, ruleset, seen)
+    read = parse_chunk(chunk, source_name, kind, options.ruleset, seen, options.fmt == "auto")
     stored = pl.from_arrow(read.tables["hands"])
     lines = pl.Series(chunk.data.split(b"\n")).cast(pl.String, strict=False)
     headers = lines.gather(stored.get_column("source_line") - chunk.first_line)
@@ -552,13 +555,20 @@ class ChunkRead(NamedTuple):
 
 
 def parse_chunk(
-    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds | None
+    chunk: Chunk,
+    source_name: str,
+    kind: str | None,
+    ruleset: str | None,
+    seen: SeenIds | None,
+    by_format: bool = True,
 ) -> ChunkRead:
     """The model tables of one chunk, the room ids it stored, and its guessed rulesets.
 
     A line over ``parsers.limits.MAX_LINE_BYTES`` is replaced by a note
     before parsing, and the rest of a hand an earlier chunk began is dropped
-    (``parsers.limits``).
+    (``parsers.limits``). With ``by_format`` (the file's format was detected, not
+    forced), a chunk read with rejects that holds hands of another text format (a file
+    mixing ``en`` and ``ru``) is read again, each run of one format by its own reader.
     """
     data = without_long_lines(chunk.data)
     if chunk.continues:
@@ -566,8 +576,19 @@ def parse_chunk(
     if data is not chunk.data:
         chunk = Chunk(data, chunk.first_line, chunk.encoding)
     if has_long_paragraph(chunk.data):
-        return _around_long_hands(chunk, source_name, kind, ruleset, seen)
-    return _parse_chunk(chunk, source_name, kind, ruleset, seen)
+        read = _around_long_hands(chunk, source_name, kind, ruleset, seen)
+    else:
+        read = _parse_chunk(chunk, source_name, kind, ruleset, seen)
+    if not by_format or kind not in TEXT_FORMATS or not read.tables["rejects"].num_rows:
+        return read
+    runs = format_runs(chunk, kind)
+    if [run_kind for _, run_kind in runs] == [kind]:
+        return read
+    reads = []
+    for run, run_kind in runs:
+        reads.append(parse_chunk(run, source_name, run_kind, ruleset, seen, by_format=False))
+        seen = (seen or SeenIds()).plus(reads[-1].stored)
+    return _merged(reads)
 
 
 def _around_long_hands(
@@ -624,25 +645,6 @@ def _merged(reads: list[ChunkRead]) -> ChunkRead:
     )
 
 
-def _parse_chunk(
-    chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds | None
-) -> ChunkRead:
-    """``parse_chunk`` of a chunk with no over-long line. A chunk read with rejects that holds
-    hands of another text format too (a file mixing ``en`` and ``ru``) is read again, each
-    run of hands of one format by its own reader."""
-    read = _read_in_format(chunk, source_name, kind, ruleset, seen)
-    if kind not in TEXT_FORMATS or not read.tables["rejects"].num_rows:
-        return read
-    runs = format_runs(chunk, kind)
-    if [run_kind for _, run_kind in runs] == [kind]:
-        return read
-    reads = []
-    for run, run_kind in runs:
-        reads.append(_read_in_format(run, source_name, run_kind, ruleset, seen))
-        seen = (seen or SeenIds()).plus(reads[-1].stored)
-    return _merged(reads)
-
-
 #: The start of a line that begins a hand, in any text format, and which format.
 _HEADER_LINE = re.compile(
     b"^(" + b"|".join(re.escape(f.header_prefix.encode()) for f in TEXT_FORMATS.values()) + b")",
@@ -685,10 +687,10 @@ def format_runs(chunk: Chunk, kind: str) -> list[tuple[Chunk, str]]:
     ]
 
 
-def _read_in_format(
+def _parse_chunk(
     chunk: Chunk, source_name: str, kind: str | None, ruleset: str | None, seen: SeenIds | None
 ) -> ChunkRead:
-    """The chunk read as ``kind``.
+    """``parse_chunk`` of a chunk with no over-long line, read as ``kind``.
 
     Room text goes through the fast path first (``parsers.fast``), which
     stores the plain hands and hands the others back; those (or the whole
