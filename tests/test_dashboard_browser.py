@@ -231,6 +231,14 @@ def test_players_page_and_head_to_head(page: Page, server, db: Path) -> None:
     expect(metric(page, "Hands together")).to_have_text(count(together))
     expect(metric(page, "Points for the player")).to_have_text(signed(points))
     assert page.get_by_test_id("stDataFrame").count() == 2
+    hands, fouls = query(
+        db, "SELECT count(*), count_if(foul) FROM player_hands WHERE player = ?", (HERO,)
+    )[0]
+    low, high = wilson(fouls, hands)
+    # player, Overview, hands, points, per hand and its two ends, money, fouls, their interval
+    expect(grid_cell(page, HERO, 9)).to_have_text(
+        f"{100 * low:.1f}% – {100 * high:.1f}% · n {hands}"
+    )
     screenshot(page, "players")
 
 

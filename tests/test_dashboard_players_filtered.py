@@ -28,6 +28,15 @@ from tests.t_quantile import t_quantile
 #: A date before every simulated hand: narrows nothing, but forces the computed path.
 EARLY = dt.date(2000, 1, 1)
 OPPONENT = "Chen"
+#: The rates of the players table, each with its Wilson interval.
+RATES = (
+    "foul_rate",
+    "scoop_rate",
+    "rows_won_per_row",
+    "fantasyland_entry_rate",
+    "fantasyland_stay_rate",
+    "fantasyland_share",
+)
 
 
 @dataclass(frozen=True)
@@ -98,6 +107,47 @@ def _rate(hit: pl.Expr, among: pl.Expr) -> pl.Expr:
     return pl.when(cases.sum() > 0).then((hit.fill_null(False) & cases).sum() / cases.sum())
 
 
+def _counted(name: str, hit: pl.Expr, among: pl.Expr) -> list[pl.Expr]:
+    """``name`` as a rate of rows, with its cases (``_n``) and hits (``_k``)."""
+    cases = among.fill_null(False)
+    return [
+        _rate(hit, among).alias(name),
+        cases.sum().cast(pl.Float64).alias(f"{name}_n"),
+        (hit.fill_null(False) & cases).sum().cast(pl.Float64).alias(f"{name}_k"),
+    ]
+
+
+def _wilson(k: float, n: float, sign: int) -> float | None:
+    """One end of Wilson's 95% interval, written out (independent of ``intervals``)."""
+    if not n:
+        return None
+    z, p = 1.959963984540054, k / n
+    spread = z * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return (p + z * z / (2 * n) + sign * spread) / (1 + z * z / n)
+
+
+def _t_half(sd: float | None, n: int) -> float | None:
+    return t_quantile(0.975, n - 1) * sd / n**0.5 if n > 1 and sd is not None else None
+
+
+def _with_intervals(frame: pl.DataFrame, rates: tuple[str, ...]) -> pl.DataFrame:
+    """``frame`` with ``_low`` and ``_high`` of each rate (from ``_k``, ``_n``) and of the
+    means points and royalties per hand (from their ``_sd``)."""
+    ends = {}
+    for name in rates:
+        for end, sign in (("low", -1), ("high", 1)):
+            ends[f"{name}_{end}"] = pl.struct(k=f"{name}_k", n=f"{name}_n").map_elements(
+                lambda r, sign=sign: _wilson(r["k"], r["n"], sign), return_dtype=pl.Float64
+            )
+    for name in ("points_per_hand", "royalties_per_hand"):
+        half = pl.struct(sd=f"{name}_sd", n="hands").map_elements(
+            lambda r: _t_half(r["sd"], r["n"]), return_dtype=pl.Float64
+        )
+        ends[f"{name}_low"], ends[f"{name}_high"] = pl.col(name) - half, pl.col(name) + half
+        ends[f"{name}_n"] = pl.col("hands")
+    return frame.with_columns(**ends)
+
+
 def _pair_stats(raw: Raw, hand_ids: pl.Series) -> pl.DataFrame:
     kept = raw.pairwise.filter(pl.col("hand_id").is_in(hand_ids.implode()))
     sides = pl.concat(
@@ -108,7 +158,11 @@ def _pair_stats(raw: Raw, hand_ids: pl.Series) -> pl.DataFrame:
     )
     return sides.group_by("player").agg(
         scoop_rate=(pl.col("rows_won") == 3).mean(),
+        scoop_rate_k=(pl.col("rows_won") == 3).sum().cast(pl.Float64),
+        scoop_rate_n=pl.len().cast(pl.Float64),
         rows_won_per_row=pl.col("rows_won").sum() / (3 * pl.len()),
+        rows_won_per_row_k=pl.col("rows_won").sum().cast(pl.Float64),
+        rows_won_per_row_n=(3 * pl.len()).cast(pl.Float64),
     )
 
 
@@ -120,19 +174,19 @@ def _expected(raw: Raw, filters: Filters) -> pl.DataFrame:
     setup = pl.col("first_street_bottom")
     drawing = style & setup.is_in(["flush_draw", "straight_draw"])
     currencies = pl.col("currency").drop_nulls().unique()
-    sd = pl.col("points").std(ddof=1)
     figures = rows.group_by("player").agg(
+        *_counted("foul_rate", foul, foul.is_not_null()),
+        *_counted("fantasyland_entry_rate", pl.col("fantasyland_next"), foul.not_() & fl.not_()),
+        *_counted("fantasyland_stay_rate", pl.col("fantasyland_stay"), fl),
+        *_counted("fantasyland_share", fl, fl.is_not_null()),
         hands=pl.len(),
         points=pl.col("points").sum(),
         points_per_hand=pl.col("points").mean(),
-        points_sd=sd,
+        points_per_hand_sd=pl.col("points").std(ddof=1),
         money=pl.when(currencies.len() == 1).then(pl.col("money").sum()),
         currencies=pl.when(currencies.len() > 0).then(currencies.sort().str.join(",")),
-        foul_rate=foul.mean(),
         royalties_per_hand=pl.col("royalties").mean(),
-        fantasyland_entry_rate=_rate(pl.col("fantasyland_next"), foul.not_() & fl.not_()),
-        fantasyland_stay_rate=_rate(pl.col("fantasyland_stay"), fl),
-        fantasyland_share=fl.mean(),
+        royalties_per_hand_sd=pl.col("royalties").std(ddof=1),
         points_per_fantasyland_hand=pl.col("points").filter(fl).mean(),
         first_played_at=pl.col("played_at").min(),
         last_played_at=pl.col("played_at").max(),
@@ -150,23 +204,12 @@ def _expected(raw: Raw, filters: Filters) -> pl.DataFrame:
         .group_by("player")
         .agg(mismatches=pl.len())
     )
-    half = pl.struct("points_sd", "hands").map_elements(
-        lambda r: (
-            t_quantile(0.975, r["hands"] - 1) * r["points_sd"] / r["hands"] ** 0.5
-            if r["hands"] > 1
-            else None
-        ),
-        return_dtype=pl.Float64,
-    )
-    return (
+    found = (
         figures.join(_pair_stats(raw, hand_ids), on="player", how="left")
         .join(mismatches, on="player", how="left")
-        .with_columns(
-            pl.col("mismatches").fill_null(0),
-            points_per_hand_ci_low=pl.col("points_per_hand") - half,
-            points_per_hand_ci_high=pl.col("points_per_hand") + half,
-        )
+        .with_columns(pl.col("mismatches").fill_null(0))
     )
+    return _with_intervals(found, RATES)
 
 
 def _close(found: object, expected: object) -> bool:
@@ -184,7 +227,7 @@ def _assert_same(found: pl.DataFrame, expected: pl.DataFrame, columns: tuple[str
     for row in found.iter_rows(named=True):
         want = by_player[row["player"]]
         for column in columns:
-            if column.endswith(("_ci_low", "_ci_high")) and want[column] is not None:
+            if column.endswith(("_low", "_high")) and want[column] is not None:
                 # the t quantile: a table to 30 degrees of freedom, a series beyond (1e-8)
                 assert row[column] == pytest.approx(want[column], rel=1e-7, abs=1e-6), (
                     row["player"],
@@ -234,12 +277,14 @@ def test_search_and_the_row_limit_apply_to_a_narrowed_table(
     assert players.players_table(db, view).height == 2
 
 
-def test_the_summarised_table_is_player_summary(db: Database) -> None:
-    expected = db.frame(
-        f"SELECT {', '.join(players.TABLE_COLUMNS)} FROM player_summary"
-        " WHERE variant = 'classic' ORDER BY hands DESC, player"
+def test_the_summarised_table_is_player_summary(db: Database, raw: Raw) -> None:
+    found = players.players_table(db, Filters(hero=HERO, variant="classic"))
+    _assert_same(found, _expected(raw, Filters(variant="classic")), players.TABLE_COLUMNS)
+    stored = db.frame(
+        "SELECT player, hands, foul_rate, points_per_hand_ci_low AS points_per_hand_low"
+        " FROM player_summary WHERE variant = 'classic' ORDER BY hands DESC, player"
     )
-    assert players.players_table(db, Filters(hero=HERO, variant="classic")).equals(expected)
+    assert found.select(stored.columns).equals(stored)
 
 
 @pytest.mark.parametrize("variant", [None, "pineapple"])

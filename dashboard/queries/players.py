@@ -10,20 +10,15 @@ from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, day_scope
 from dashboard.queries.options import PICKER_PLAYERS
 from pipeline.load.metrics import intervals
-from pipeline.load.metrics.definitions import RESULTS, with_figures
+from pipeline.load.metrics.definitions import RESULTS, stat_columns, with_figures
 
 #: Most rows the players table shows (the most played first); search narrows it.
 TABLE_ROWS = 2000
 
-TABLE_COLUMNS = (
-    "player",
-    "hands",
-    "points",
+#: The figures the table shows, each with its n and 95% interval (``<name>_n``,
+#: ``_low``, ``_high``): every figure a user sees carries them (docs/metrics.md).
+FIGURES = (
     "points_per_hand",
-    "points_per_hand_ci_low",
-    "points_per_hand_ci_high",
-    "money",
-    "currencies",
     "foul_rate",
     "scoop_rate",
     "rows_won_per_row",
@@ -31,47 +26,53 @@ TABLE_COLUMNS = (
     "fantasyland_entry_rate",
     "fantasyland_stay_rate",
     "fantasyland_share",
+)
+
+TABLE_COLUMNS = (
+    "player",
+    "hands",
+    "points",
+    *(f"{name}{part}" for name in FIGURES for part in ("", "_low", "_high", "_n")),
+    "money",
+    "currencies",
     "mismatches",
     "first_played_at",
     "last_played_at",
 )
 
-
-_COLUMNS = ", ".join(shown(c, c) if c.endswith("played_at") else c for c in TABLE_COLUMNS)
+#: The ``player_summary`` columns that are counts, not figures of a metric.
+_COUNTS = ("player", "hands", "points", "money", "currencies", "mismatches")
 
 
 def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFrame:
     """The players of the view whose name contains ``search``, most hands first
-    (at most ``TABLE_ROWS``), with the ``player_summary`` columns ``TABLE_COLUMNS``.
+    (at most ``TABLE_ROWS``), with the columns ``TABLE_COLUMNS``.
 
-    The hero does not narrow the table. A variant alone is read from
-    ``player_summary``; a ruleset, dates or stakes make every figure count only
-    the view's hands (``per_player``). An opponent keeps the players who
-    sat at a table with the opponent, each with their figures in those hands
-    only (the opponent is left out): who does well at that opponent's tables.
+    The hero does not narrow the table. A variant alone reads each player's
+    statistics from ``player_metrics`` (and counts from ``player_summary``); a
+    ruleset, dates or stakes make every figure count only the view's hands
+    (``per_player``). An opponent keeps the players who sat at a table with the
+    opponent, each with their figures in those hands only (the opponent is left
+    out): who does well at that opponent's tables. Either way the figures and
+    their intervals come from the statistics by ``with_figures``.
     """
-    if filters.summarised:
-        return db.frame(
-            f"SELECT {_COLUMNS} FROM player_summary"
-            " WHERE variant = ? AND contains(lower(player), lower(?))"
-            " ORDER BY hands DESC, player LIMIT ?",
-            [filters.variant_key, search, TABLE_ROWS],
-        )
-    sql, params = per_player.table(filters, search)
     dates = ", ".join(shown(c, c) for c in ("first_played_at", "last_played_at"))
-    found = with_figures(
-        db.frame(
-            f"SELECT * REPLACE ({dates}) FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
-            [*params, TABLE_ROWS],
-        ),
-        RESULTS,
+    if filters.summarised:
+        counts = ", ".join(f"s.{c}" for c in _COUNTS)
+        sql = (
+            f"SELECT {counts}, s.first_played_at, s.last_played_at,"
+            f" {', '.join(f'm.{c}' for c in stat_columns(RESULTS))}"
+            " FROM player_summary s JOIN player_metrics m USING (player, variant)"
+            " WHERE s.variant = ? AND contains(lower(s.player), lower(?))"
+        )
+        params: list[object] = [filters.variant_key, search]
+    else:
+        sql, params = per_player.table(filters, search)
+    found = db.frame(
+        f"SELECT * REPLACE ({dates}) FROM ({sql}) ORDER BY hands DESC, player LIMIT ?",
+        [*params, TABLE_ROWS],
     )
-    return found.rename(
-        {
-            "points_per_hand_low": "points_per_hand_ci_low",
-            "points_per_hand_high": "points_per_hand_ci_high",
-        }
-    ).select(TABLE_COLUMNS)
+    return with_figures(found, RESULTS).select(TABLE_COLUMNS)
 
 
 #: Head to head in a view narrowed by dates, stakes or a ruleset, from ``pair_days``.

@@ -12,7 +12,7 @@ import streamlit as st
 from dashboard import columns, sidebar, ui
 from dashboard.cache import cached
 from dashboard.context import Context
-from dashboard.format import count, interval, signed
+from dashboard.format import MISSING, count, interval, signed
 from dashboard.links import player_links
 from dashboard.queries import players
 from dashboard.queries.filters import Filters
@@ -31,6 +31,18 @@ RATES = [
     "fantasyland_stay_rate",
     "fantasyland_share",
 ]
+#: Figures whose 95% interval and n the table shows as text beside them (points per
+#: hand has its bounds as numbers, to sort by; its n is the hands).
+WITH_INTERVAL_TEXT = [*RATES[:3], "royalties_per_hand", *RATES[3:]]
+LABELS = {
+    "foul_rate": "Fouls",
+    "scoop_rate": "Scoops",
+    "rows_won_per_row": "Rows won",
+    "royalties_per_hand": "Royalties/hand",
+    "fantasyland_entry_rate": "FL entry",
+    "fantasyland_stay_rate": "FL stay",
+    "fantasyland_share": "In FL",
+}
 COLUMNS = {
     "player": st.column_config.TextColumn("Player", pinned=True),
     "overview": st.column_config.LinkColumn(
@@ -39,20 +51,50 @@ COLUMNS = {
     "hands": columns.count("Hands"),
     "points": columns.points("Points", 0),
     "points_per_hand": columns.points("Pts/hand"),
-    "points_per_hand_ci_low": columns.points("95% low"),
-    "points_per_hand_ci_high": columns.points("95% high"),
+    "points_per_hand_low": columns.points("95% low"),
+    "points_per_hand_high": columns.points("95% high"),
     "money": st.column_config.TextColumn("Money"),
-    "foul_rate": columns.rate("Fouls"),
-    "scoop_rate": columns.rate("Scoops"),
-    "rows_won_per_row": columns.rate("Rows won"),
-    "royalties_per_hand": columns.number("Royalties/hand"),
-    "fantasyland_entry_rate": columns.rate("FL entry"),
-    "fantasyland_stay_rate": columns.rate("FL stay"),
-    "fantasyland_share": columns.rate("In FL"),
+    **{
+        name: columns.number(label) if name == "royalties_per_hand" else columns.rate(label)
+        for name, label in LABELS.items()
+    },
+    **{
+        f"{name}_interval": st.column_config.TextColumn(
+            f"{label} 95%", help="95% interval, and n: the hands (or rows) it counts"
+        )
+        for name, label in LABELS.items()
+    },
     "mismatches": columns.count("Mismatches"),
     "first_played_at": columns.day("First hand"),
     "last_played_at": columns.day("Last hand"),
 }
+SHOWN = [
+    "player",
+    "overview",
+    "hands",
+    "points",
+    "points_per_hand",
+    "points_per_hand_low",
+    "points_per_hand_high",
+    "money",
+    *(c for name in WITH_INTERVAL_TEXT for c in (name, f"{name}_interval")),
+    "mismatches",
+    "first_played_at",
+    "last_played_at",
+]
+
+
+def _interval_text(name: str) -> pl.Expr:
+    """The 95% interval of figure ``name`` and its n, as a cell: ``8.0% – 12.5% · n 500``."""
+
+    def text(row: dict) -> str:
+        low, high = row[f"{name}_low"], row[f"{name}_high"]
+        if low is None or high is None:
+            return MISSING
+        return f"{figure(name, low)} – {figure(name, high)} · n {count(row[f'{name}_n'])}"
+
+    parts = pl.struct(f"{name}_low", f"{name}_high", f"{name}_n")
+    return parts.map_elements(text, return_dtype=pl.String).alias(f"{name}_interval")
 
 
 def _money_text() -> pl.Expr:
@@ -86,8 +128,9 @@ def _table(context: Context) -> None:
     view = context.filters.with_hero(None)
     frame = (
         player_links(table(context.db, view, search), context.filters)
+        .with_columns(*(_interval_text(name) for name in WITH_INTERVAL_TEXT))
         .with_columns(pl.col(RATES) * 100, money=_money_text())
-        .select("player", "overview", pl.exclude("player", "overview", "currencies"))
+        .select(SHOWN)
     )
     players_ = "player" if frame.height == 1 else "players"
     ui.text(f"{count(frame.height)} {players_} · {_covers(view)} · click a column header to sort")
