@@ -239,6 +239,16 @@ def test_players_page_and_head_to_head(page: Page, server, db: Path) -> None:
     expect(grid_cell(page, HERO, 9)).to_have_text(
         f"{100 * low:.1f}% – {100 * high:.1f}% · n {hands}"
     )
+    wallet = query(
+        db,
+        "SELECT currency, sum(money) FROM player_hands WHERE player = ? AND currency IS NOT NULL"
+        " GROUP BY currency ORDER BY currency",
+        (HERO,),
+    )
+    assert len(wallet) > 1  # the hero plays in several currencies: each amount on its own
+    expect(grid_cell(page, HERO, 7)).to_have_text(
+        " · ".join(f"{amount:+,.2f} {currency}" for currency, amount in wallet)
+    )
     screenshot(page, "players")
 
 

@@ -350,3 +350,18 @@ def test_the_profile_ignores_the_opponent(db: Database, middle: dt.date) -> None
     view = Filters(hero=HERO, date_from=middle)
     with_opponent = profile.profile(db, Filters(**{**view.__dict__, "opponent": OPPONENT}))
     assert with_opponent == profile.profile(db, view)
+
+
+@pytest.mark.parametrize("name", ["all", "later-half", "stake", "opponent"])
+def test_money_is_given_per_currency(db: Database, raw: Raw, middle: dt.date, name: str) -> None:
+    view = _views(middle).get(name, Filters())
+    names = players.players_table(db, view)["player"].to_list()
+    found = players.money_by_currency(db, view, names)
+    paid = _rows(raw, view).filter(pl.col("currency").is_not_null())
+    sums = paid.group_by("player", "currency").agg(pl.col("money").sum())
+    expected: dict[str, list[tuple[str, object]]] = {}
+    for player, currency, money in sums.sort("player", "currency").iter_rows():
+        expected.setdefault(player, []).append((currency, pytest.approx(money)))
+    assert found == expected
+    several = any(len(amounts) > 1 for amounts in found.values())
+    assert several == (name != "stake")  # one stake is one currency

@@ -7,7 +7,7 @@ import polars as pl
 from dashboard.queries import per_player
 from dashboard.queries.dates import shown
 from dashboard.queries.db import Database
-from dashboard.queries.filters import Filters, day_scope
+from dashboard.queries.filters import Filters, day_scope, sourced
 from dashboard.queries.options import PICKER_PLAYERS
 from pipeline.load.metrics import intervals
 from pipeline.load.metrics.definitions import RESULTS, stat_columns, with_figures
@@ -73,6 +73,32 @@ def players_table(db: Database, filters: Filters, search: str = "") -> pl.DataFr
         [*params, TABLE_ROWS],
     )
     return with_figures(found, RESULTS).select(TABLE_COLUMNS)
+
+
+#: Money per player and currency in a view, from ``player_days`` (alias ``d``) or, with
+#: an opponent, ``player_hands`` (``p``); play money has no currency.
+_MONEY = """
+SELECT {a}.player, {a}.currency, sum({a}.money) AS money
+FROM {table} {a}
+WHERE {where}
+GROUP BY {a}.player, {a}.currency
+ORDER BY {a}.player, {a}.currency
+"""
+_TABLES = {"d": "player_days", "p": "player_hands"}
+
+
+def money_by_currency(
+    db: Database, filters: Filters, names: list[str]
+) -> dict[str, list[tuple[str, float]]]:
+    """The money each of ``names`` won or lost in the view, per currency (amounts in
+    different currencies are never added up); a player of play money alone is left out."""
+    a, where = sourced(filters.with_hero(None), "d", "p")
+    where = where.also(f"{a}.currency IS NOT NULL").also(f"list_contains(?, {a}.player)", names)
+    found: dict[str, list[tuple[str, float]]] = {}
+    sql = _MONEY.format(a=a, table=_TABLES[a], where=where.sql)
+    for player, currency, money in db.rows(sql, list(where.params)):
+        found.setdefault(player, []).append((currency, money))
+    return found
 
 
 #: Head to head in a view narrowed by dates, stakes or a ruleset, from ``pair_days``.

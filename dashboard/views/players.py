@@ -17,11 +17,12 @@ from dashboard.links import player_links
 from dashboard.queries import players
 from dashboard.queries.filters import Filters
 from dashboard.queries.options import PICKER_PLAYERS
-from pipeline.report.format import figure
+from pipeline.report.format import figure, money
 
 table = cached(players.players_table)
 head_to_head = cached(players.head_to_head)
 opponents = cached(players.opponents)
+money_by_currency = cached(players.money_by_currency)
 
 RATES = [
     "foul_rate",
@@ -97,16 +98,15 @@ def _interval_text(name: str) -> pl.Expr:
     return parts.map_elements(text, return_dtype=pl.String).alias(f"{name}_interval")
 
 
-def _money_text() -> pl.Expr:
-    """Money with its currency; currencies that mix cannot be summed (docs/schema.md)."""
-    amount = pl.col("money").map_elements(lambda v: f"{v:+,.2f}", return_dtype=pl.String)
-    return (
-        pl.when(pl.col("currencies").is_null())
-        .then(pl.lit("play money"))
-        .when(pl.col("money").is_null())
-        .then(pl.lit("mixed: ") + pl.col("currencies"))
-        .otherwise(amount + pl.lit(" ") + pl.col("currencies"))
-    )
+def _money_text(frame: pl.DataFrame, wallets: dict[str, list[tuple[str, float]]]) -> pl.Series:
+    """Each row's money, one amount per currency (never added up across currencies:
+    docs/schema.md); "play money" for a player without any."""
+    texts = [
+        " · ".join(money(amount, currency) for currency, amount in wallets.get(player, []))
+        or "play money"
+        for player in frame["player"].to_list()
+    ]
+    return pl.Series("money", texts, dtype=pl.String)
 
 
 def _covers(filters: Filters) -> str:
@@ -126,10 +126,12 @@ def _table(context: Context) -> None:
         "Search players", key="player_search", placeholder="Part of a screen name…"
     )
     view = context.filters.with_hero(None)
+    found = table(context.db, view, search)
+    wallets = money_by_currency(context.db, view, found["player"].to_list())
     frame = (
-        player_links(table(context.db, view, search), context.filters)
+        player_links(found, context.filters)
         .with_columns(*(_interval_text(name) for name in WITH_INTERVAL_TEXT))
-        .with_columns(pl.col(RATES) * 100, money=_money_text())
+        .with_columns(pl.col(RATES) * 100, _money_text(found, wallets))
         .select(SHOWN)
     )
     players_ = "player" if frame.height == 1 else "players"
