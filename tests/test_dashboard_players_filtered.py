@@ -127,7 +127,8 @@ def _wilson(k: float, n: float, sign: int) -> float | None:
 
 
 def _t_half(sd: float | None, n: int) -> float | None:
-    return t_quantile(0.975, n - 1) * sd / n**0.5 if n > 1 and sd is not None else None
+    """None for one value, or values that are all the same (docs/metrics.md)."""
+    return t_quantile(0.975, n - 1) * sd / n**0.5 if n > 1 and sd else None
 
 
 def _with_intervals(frame: pl.DataFrame, rates: tuple[str, ...]) -> pl.DataFrame:
@@ -145,6 +146,7 @@ def _with_intervals(frame: pl.DataFrame, rates: tuple[str, ...]) -> pl.DataFrame
         )
         ends[f"{name}_low"], ends[f"{name}_high"] = pl.col(name) - half, pl.col(name) + half
         ends[f"{name}_n"] = pl.col("hands")
+    ends["royalties_per_hand_low"] = ends["royalties_per_hand_low"].clip(lower_bound=0.0)
     return frame.with_columns(**ends)
 
 

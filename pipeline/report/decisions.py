@@ -54,12 +54,13 @@ class DecisionReview:
 
 
 def with_mean_interval(frame: pl.DataFrame, n: str = "n") -> pl.DataFrame:
-    """``frame`` (``n``, ``mean``, ``sd`` of values) with the 95% t interval of the mean
-    (``low``, ``high``; null below two values)."""
+    """``frame`` (``n``, ``mean``, ``sd`` of losses) with the 95% t interval of the mean
+    (``low``, ``high``; null below two values or when they are all the same), never below
+    0: a loss against the best placement is 0 or more."""
     count = pl.col(n)
     half = intervals.t_half("sd", count)
     return frame.with_columns(
-        low=pl.when(count > 1).then(pl.col("mean") - half),
+        low=pl.when(count > 1).then(intervals.at_least(pl.col("mean") - half, 0.0)),
         high=pl.when(count > 1).then(pl.col("mean") + half),
     )
 

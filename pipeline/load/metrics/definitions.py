@@ -49,6 +49,7 @@ class Metric:
     good: Direction
     group: str
     counts: bool = True  # a rate of rows: ``success`` and ``trials`` are conditions
+    lowest: float | None = None  # a mean that cannot go below this (its interval neither)
 
     @property
     def is_rate(self) -> bool:
@@ -104,7 +105,7 @@ class Metric:
             low, high = intervals.wilson_low(c["k"], c["n"]), intervals.wilson_high(c["k"], c["n"])
         else:
             value = intervals.mean(c["sum"], c["n"])
-            low = intervals.mean_low(c["sum"], c["sumsq"], c["n"])
+            low = intervals.at_least(intervals.mean_low(c["sum"], c["sumsq"], c["n"]), self.lowest)
             high = intervals.mean_high(c["sum"], c["sumsq"], c["n"])
         return [
             value.alias(self.name),
@@ -140,7 +141,14 @@ ROWS_WON = Metric(
     False,
 )
 ROYALTIES_PER_HAND = Metric(
-    "royalties_per_hand", "Royalties per hand", "mean", "p.royalties", "TRUE", "higher", "results"
+    "royalties_per_hand",
+    "Royalties per hand",
+    "mean",
+    "p.royalties",
+    "TRUE",
+    "higher",
+    "results",
+    lowest=0.0,
 )
 FANTASYLAND_ENTRY = Metric(
     "fantasyland_entry_rate",

@@ -63,16 +63,20 @@ def wilson_high(k: Column, n: Column) -> pl.Expr:
 
 
 def _wilson(k: pl.Expr, n: pl.Expr, sign: float) -> pl.Expr:
-    """One end of the interval, within 0..1 (at 0 or ``n`` successes rounding would put an
-    end a hair outside: shown as ``-0.0%``).
+    """One end of the interval, within 0..1; at 0 successes the lower end is exactly 0, at
+    ``n`` the upper end exactly 1 (rounding would put them a hair off: ``-0.0%``, or a
+    lower end above the figure 0).
 
     >>> pl.select(_wilson(pl.lit(0.0), pl.lit(112.0), -1.0)).item()
+    0.0
+    >>> pl.select(_wilson(pl.lit(0.0), pl.lit(5411.0), -1.0)).item()
     0.0
     """
     p, z2 = k / n, Z95 * Z95
     spread = Z95 * (p * (1 - p) / n + z2 / (4 * n * n)).sqrt()
     end = (p + z2 / (2 * n) + sign * spread) / (1 + z2 / n)
-    return pl.when(n > 0).then(end.clip(0.0, 1.0))
+    exact = k == 0 if sign < 0 else k == n
+    return pl.when(n <= 0).then(None).when(exact).then(p).otherwise(end.clip(0.0, 1.0))
 
 
 def t95(df: Column) -> pl.Expr:
@@ -91,11 +95,22 @@ def mean(total: Column, n: Column) -> pl.Expr:
     return rate(total, n)
 
 
+#: A variance this small against the mean square is rounding, not spread: the values
+#: are all the same (their sum of squares less the square of their sum leaves dust).
+_NO_SPREAD = 1e-12
+
+
 def sd(total: Column, squares: Column, n: Column) -> pl.Expr:
-    """The sample standard deviation from the sum and the sum of squares (n > 1)."""
+    """The sample standard deviation from the sum and the sum of squares (n > 1); exactly
+    0 when the values are all the same.
+
+    >>> pl.select(sd(pl.lit(0.3), pl.lit(0.03), pl.lit(3))).item()
+    0.0
+    """
     total, squares, n = _col(total), _col(squares), _col(n)
     variance = ((squares - total * total / n) / (n - 1)).clip(lower_bound=0.0)
-    return pl.when(n > 1).then(variance.sqrt())
+    dust = variance <= _NO_SPREAD * squares / n
+    return pl.when(n <= 1).then(None).when(dust).then(0.0).otherwise(variance.sqrt())
 
 
 def mean_low(total: Column, squares: Column, n: Column) -> pl.Expr:
@@ -114,9 +129,18 @@ def _half(total: Column, squares: Column, n: Column) -> pl.Expr:
 
 def t_half(sd: Column, n: Column) -> pl.Expr:
     """Half the width of the 95% t interval of the mean of ``n`` values whose sample
-    standard deviation is ``sd``."""
-    n = _col(n)
-    return t95(n - 1) * _col(sd) / n.cast(pl.Float64).sqrt()
+    standard deviation is ``sd``; null when the values do not differ (``sd`` 0): their
+    spread is not known, and an interval of no width would claim a precision the
+    sample does not have (179 hands without a royalty do not make the mean exactly 0).
+    """
+    n, sd = _col(n), _col(sd)
+    return pl.when(sd > 0).then(t95(n - 1) * sd / n.cast(pl.Float64).sqrt())
+
+
+def at_least(low: pl.Expr, lowest: float | None) -> pl.Expr:
+    """The lower end ``low`` of an interval of a figure that cannot be below ``lowest``
+    (royalties, EV lost), raised to it; unchanged when ``lowest`` is None."""
+    return low if lowest is None else low.clip(lower_bound=lowest)
 
 
 def with_mean(frame: pl.DataFrame, name: str, total: str, squares: str, n: str) -> pl.DataFrame:
