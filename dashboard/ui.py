@@ -59,7 +59,10 @@ def population(filters: Filters) -> str:
     >>> population(Filters(hero="Ann", opponent="Bo")).endswith("narrows only the hero's hands")
     True
     """
-    pooled = "every player-hand of this view pooled (the hero's too)"
+    pooled = (
+        "every player-hand of this view pooled per variant (the hero's too), weighted by"
+        " the hero's own hands in each variant"
+    )
     if filters.opponent:
         return (
             f"{pooled}, against every opponent: the opponent filter narrows only the hero's hands"

@@ -16,6 +16,7 @@ from dashboard.queries.filters import Filters, sourced
 from pipeline.load.metrics import intervals
 from pipeline.load.metrics.days import summed
 from pipeline.load.metrics.definitions import RESULTS, pooled, stat_columns, stats, with_figures
+from pipeline.report.population import like_for_like
 
 ALL = "all"
 
@@ -112,3 +113,11 @@ def money(db: Database, filters: Filters) -> list[dict[str, object]]:
     sql, where = sourced(filters, _MONEY_DAILY, _MONEY)
     frame = db.frame(sql.format(where=where.sql), list(where.params))
     return intervals.with_mean(frame, "money_per_hand", "money", "squares", "hands").to_dicts()
+
+
+def against(mine: dict[str, dict], everybody: dict[str, dict]) -> dict[str, float | None]:
+    """The population's figure of each metric of ``RESULTS`` that the hero's figure over
+    the view is held against: everybody's pooled per variant, in the hero's mix of
+    variants (``population.like_for_like``); ``mine`` and ``everybody`` as ``summaries``
+    gives them."""
+    return {m.name: like_for_like(m, mine, everybody) for m in RESULTS}

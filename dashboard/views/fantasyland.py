@@ -128,7 +128,9 @@ def render(context: Context) -> None:
     if mine.is_empty() or found is None:
         ui.nothing("No hands in this view: widen the filters in the sidebar.")
         return
-    everybody = summaries(context.db, filters.population()).get(summary.ALL) or {}
+    everybody = summary.against(
+        summaries(context.db, filters), summaries(context.db, filters.population())
+    )
     _headline(found, everybody)
     ui.text(
         f"Population: {ui.population(filters)}. A difference is named only when the 95%"

@@ -1,5 +1,6 @@
 """Overview: the hero's results, money per currency, cumulative points and money,
-and rates next to the population's (pooled), each with its n and 95% interval."""
+and rates next to the population's (in the hero's mix of variants), each with its n and
+95% interval."""
 
 from __future__ import annotations
 
@@ -91,7 +92,7 @@ def _rates(mine: dict, everybody: dict, filters: Filters) -> None:
             "Hero": figure(key, mine[key]),
             "95% interval": interval(key, mine[f"{key}_low"], mine[f"{key}_high"]),
             "n": count(mine[f"{key}_n"]),
-            "Population (pooled)": figure(key, everybody.get(key)),
+            "Population": figure(key, everybody.get(key)),
             "Verdict": verdict(BY_NAME[key], mine, everybody.get(key)),
         }
         for key in RATES
@@ -108,7 +109,7 @@ def _rates_chart(mine: dict, everybody: dict) -> None:
     rows = [
         {"rate": BY_NAME[key].label, "who": who, "value": figures[key]}
         for key in RATES
-        for who, figures in (("Hero", mine), ("Population (pooled)", everybody))
+        for who, figures in (("Hero", mine), ("Population", everybody))
         if figures.get(key) is not None
     ]
     if rows:
@@ -153,7 +154,7 @@ def render(context: Context) -> None:
     _headline(mine)
     _money(money_rows(context.db, filters))
     _charts(context, mine["hands"])
-    everybody = summaries(context.db, filters.population()).get(summary.ALL) or {}
+    everybody = summary.against(found, summaries(context.db, filters.population()))
     st.subheader("Against the population", anchor=False)
     left, right = st.columns([1.3, 1])
     with left:

@@ -36,7 +36,8 @@ def population(filters: Filters) -> str:
 def describe(result: Audit, filters: Filters) -> str:
     """Who the population is, in words."""
     return (
-        f"Population: every player-hand of the view pooled ({count(result.population_hands)}"
+        f"Population: every player-hand of the view pooled per variant, in the player's mix"
+        f" of variants ({count(result.population_hands)}"
         f" player-hands; {result.population_players} other players with at least"
         f" {MIN_POPULATION_HANDS} hands; {population(filters)})."
     )
@@ -48,7 +49,7 @@ def _row(f: Finding) -> dict[str, str]:
         "Player": figure(f.metric, f.value),
         "95% interval": interval(f.metric, f.low, f.high),
         "n": count(f.n),
-        "Population (pooled)": figure(f.metric, f.population),
+        "Population": figure(f.metric, f.population),
         "Percentile": MISSING if f.percentile is None else f"{100 * f.percentile:.0f}",
         "Good": f.direction,
         "Verdict": WORDS[f.verdict],

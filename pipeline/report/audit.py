@@ -1,14 +1,16 @@
 """A player's audit against the population: every metric with its n and 95% interval,
-the population's pooled figure, and the leaks, only where the sample says so.
+the population's figure, and the leaks, only where the sample says so.
 
 Shared by the dashboard's Coach audit and Style pages and by ``ofc audit``:
 each passes the SQL of the players' statistics in its view (``player_metrics``
 rows, or the same columns computed from a narrowed view's player-hands) and
 gets the same ``Audit``.
 
-The population is pooled: every player-hand of the view, the player's too
-(the statistics summed, then turned into figures by the metric's one
-definition). A figure is a **leak** only when
+The population is pooled per variant: every player-hand of the view, the
+player's too (the statistics summed, then turned into figures by the metric's
+one definition); over several variants its figure is the one of the player's
+own mix of variants (``population.like_for_like``: a player of a variant that
+pays less is not called worse for it). A figure is a **leak** only when
 
 - the player has at least ``MIN_HANDS`` hands and the metric at least
   ``MIN_TRIALS`` trials (hands, settlements) in the view,
@@ -30,6 +32,7 @@ from typing import Protocol
 import polars as pl
 
 from pipeline.load.metrics.definitions import METRICS, Metric, pooled, stat_columns, with_figures
+from pipeline.report.population import like_for_like
 
 MIN_HANDS = 200
 MIN_TRIALS = 30
@@ -99,7 +102,8 @@ class Audit:
         rule = (
             f"A leak needs at least {MIN_HANDS:,} hands of the player ({MIN_TRIALS} for the"
             f" metric) and at least {MIN_PLAYERS} other players with {MIN_POPULATION_HANDS:,}"
-            " hands, and a 95% interval wholly on the bad side of the population's pooled figure."
+            " hands, and a 95% interval wholly on the bad side of the population's figure (pooled"
+            " per variant, in the player's mix of variants)."
         )
         if self.enough:
             return rule
@@ -144,17 +148,31 @@ class Audit:
         }
 
 
+#: Rows of the audit's query: ``kind`` ``player`` (each player's statistics over the view,
+#: those with ``MIN_POPULATION_HANDS`` and the player), ``mine`` (the player's, per
+#: variant), ``variant`` (everybody's pooled, per variant), ``everyone`` (all pooled;
+#: ``players`` counts them).
 _SQL = """
 WITH stats AS MATERIALIZED ({stats}),
-everyone AS (
-    SELECT NULL AS player, sum(hands)::BIGINT AS hands, count(*)::BIGINT AS players, {pooled}
-    FROM stats
-)
-SELECT player, hands::BIGINT AS hands, 1::BIGINT AS players, {columns}
-FROM stats WHERE hands >= ? OR player = ?
+players AS (SELECT player, sum(hands) AS hands, {pooled} FROM stats GROUP BY player)
+SELECT 'player' AS kind, player, NULL AS variant, hands::BIGINT AS hands, 1::BIGINT AS players,
+    {columns}
+FROM players WHERE hands >= ? OR player = ?
 UNION ALL
-SELECT * FROM everyone
+SELECT 'mine', player, variant, hands::BIGINT, 1, {columns} FROM stats WHERE player = ?
+UNION ALL
+SELECT 'variant', NULL, variant, sum(hands)::BIGINT, count(*), {pooled} FROM stats GROUP BY variant
+UNION ALL
+SELECT 'everyone', NULL, NULL, sum(hands)::BIGINT, count(*), {pooled} FROM players
 """
+
+
+def by_variant(variant: str) -> tuple[str, list[object]]:
+    """The statistics ``audit`` needs from ``player_metrics``: every player's, per variant,
+    in ``variant`` alone or in every variant (``all``)."""
+    if variant == "all":
+        return "SELECT * FROM player_metrics WHERE variant <> 'all'", []
+    return "SELECT * FROM player_metrics WHERE variant = ?", [variant]
 
 
 def verdict(
@@ -189,41 +207,46 @@ def _percentile(values: pl.Series, value: float) -> float | None:
 
 
 def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | None:
-    """The audit of ``player`` among the players of ``stats`` (SQL of one row per
-    player: ``player``, ``hands`` and the statistics of ``definitions``);
-    None when the player has no hand there."""
+    """The audit of ``player`` among the players of ``stats`` (SQL of one row per player
+    and variant: ``player``, ``variant``, ``hands`` and the statistics of
+    ``definitions``); None when the player has no hand there. The population's figure
+    of each metric is the one of the player's mix of variants (``population``)."""
     columns = ", ".join(f"{c}::DOUBLE AS {c}" for c in stat_columns())
     sql = _SQL.format(stats=stats, pooled=pooled(), columns=columns)
-    frame = with_figures(db.frame(sql, [*params, MIN_POPULATION_HANDS, player]))
-    mine = frame.filter(pl.col("player") == player)
+    frame = with_figures(db.frame(sql, [*params, MIN_POPULATION_HANDS, player, player]))
+    ranked = frame.filter(pl.col("kind") == "player")
+    mine = ranked.filter(pl.col("player") == player)
     if mine.is_empty():
         return None
     row = mine.row(0, named=True)
-    everyone = frame.filter(pl.col("player").is_null()).row(0, named=True)
-    ranked = frame.filter(
-        pl.col("player").is_not_null()
-        & ((pl.col("hands") >= MIN_POPULATION_HANDS) | (pl.col("player") == player))
+    everyone = frame.filter(pl.col("kind") == "everyone").row(0, named=True)
+    my_variants, variants = (
+        {r["variant"]: r for r in frame.filter(pl.col("kind") == kind).iter_rows(named=True)}
+        for kind in ("mine", "variant")
     )
     hands = int(row["hands"])
-    others = ranked.filter(pl.col("player") != player).height
+    others = ranked.height - 1
     enough = hands >= MIN_HANDS and others >= MIN_PLAYERS
     short = TOO_FEW if hands < MIN_HANDS else TOO_FEW_PLAYERS
-    findings = [
-        Finding(
-            metric=metric.name,
-            label=metric.label,
-            value=row[metric.name],
-            n=row[f"{metric.name}_n"],
-            low=row[f"{metric.name}_low"],
-            high=row[f"{metric.name}_high"],
-            population=everyone[metric.name],
-            percentile=_percentile(ranked[metric.name], row[metric.name]),
-            direction=DIRECTION[metric.good],
-            verdict=verdict(metric, row, everyone[metric.name], enough, short),
+    findings = []
+    for metric in METRICS:
+        if row[metric.name] is None:
+            continue
+        figure = like_for_like(metric, my_variants, variants)
+        findings.append(
+            Finding(
+                metric=metric.name,
+                label=metric.label,
+                value=row[metric.name],
+                n=row[f"{metric.name}_n"],
+                low=row[f"{metric.name}_low"],
+                high=row[f"{metric.name}_high"],
+                population=figure,
+                percentile=_percentile(ranked[metric.name], row[metric.name]),
+                direction=DIRECTION[metric.good],
+                verdict=verdict(metric, row, figure, enough, short),
+            )
         )
-        for metric in METRICS
-        if row[metric.name] is not None
-    ]
     return Audit(
         player,
         hands,

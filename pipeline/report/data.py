@@ -17,7 +17,7 @@ import polars as pl
 from ofc_core.errors import UserError, did_you_mean
 from ofc_core.paths import check_not_a_folder
 from pipeline.load.metrics import definitions, intervals
-from pipeline.report.audit import Audit, audit
+from pipeline.report.audit import Audit, audit, by_variant
 from pipeline.report.decisions import DecisionReview, decision_review
 
 #: Points drawn at most on the cumulative points chart (hands are bucketed beyond).
@@ -242,9 +242,7 @@ def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
         player=player,
         summary=summary,
         key=_key(con, player, summary),
-        findings=audit(
-            Frames(con), player, "SELECT * FROM player_metrics WHERE variant = ?", ["all"]
-        ),
+        findings=audit(Frames(con), player, *by_variant("all")),
         shares=_shares(con, player),
         cumulative=_cumulative(con, player),
         fouls_by_setup=_fouls_by_setup(con, player),

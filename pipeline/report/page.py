@@ -127,7 +127,8 @@ def _money_table(report: PlayerReport) -> str:
 
 
 def _findings(report: PlayerReport, group: str) -> str:
-    """The metrics of ``group`` against the pooled population, with n, interval, verdict."""
+    """The metrics of ``group`` against the population (pooled per variant, in the player's
+    mix of variants), with n, interval, verdict."""
     rows = [
         [
             f.label,
@@ -141,7 +142,7 @@ def _findings(report: PlayerReport, group: str) -> str:
         for f in report.findings.findings
         if BY_NAME[f.metric].group == group
     ]
-    headers = ["Figure", "Player", "95% interval", "n", "Population (pooled)", "Good", "Verdict"]
+    headers = ["Figure", "Player", "95% interval", "n", "Population", "Good", "Verdict"]
     return table(headers, rows)
 
 
@@ -316,7 +317,8 @@ def player_page(
 <h1>{name}</h1>
 <p class="meta">From {esc(db_name)}, generated {esc(generated)}. Points are recomputed by the rules
 engine; intervals are 95% (Wilson for rates, t for means per hand; docs/metrics.md). The
-population is every player-hand of the database pooled.</p>
+population is every player-hand of the database pooled per variant; a figure over several
+variants is held against the population's in the player's own mix of variants.</p>
 <section><h2>Key figures</h2>{_key_stats(report.key)}
 <h3>Money</h3>{_money_table(report)}
 {cumulative[0]}</section>

@@ -50,13 +50,13 @@ def _table(result) -> str:
     width = max(len(f.label) for f in result.findings)
     for f in result.findings:
         shown = f"{figure(f.metric, f.value):>9} {interval(f.metric, f.low, f.high):<22}"
-        population = f"pooled {figure(f.metric, f.population):>9}"
+        population = f"population {figure(f.metric, f.population):>9}"
         lines.append(f"{f.label:<{width}}  {shown} n={f.n:<8,.0f} {population}  {f.verdict}")
     return "\n".join(lines)
 
 
 def run(args: argparse.Namespace) -> int:
-    from pipeline.report.audit import audit
+    from pipeline.report.audit import audit, by_variant
     from pipeline.report.data import check_player, check_variant, connect
 
     _checked(args.db)
@@ -66,8 +66,8 @@ def run(args: argparse.Namespace) -> int:
         variant = args.variant or "all"
         if args.variant is not None:
             check_variant(con, args.player, variant)
-        stats = "SELECT * FROM player_metrics WHERE variant = ?"
-        result = audit(_Connection(con), args.player, stats, [variant])
+        stats, params = by_variant(variant)
+        result = audit(_Connection(con), args.player, stats, params)
     finally:
         con.close()
     if result is None:

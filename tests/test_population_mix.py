@@ -1,0 +1,71 @@
+"""The population a player is held against, over several variants: like for like.
+
+Variants differ (a foul costs more in one, Fantasyland pays more in another),
+so a pool over every variant is a different mix from any one player's. The
+audit compares a player with the population's figure in the player's own mix
+of variants (docs/metrics.md, "The population is pooled"); here a player of
+the variant where everybody fouls more is not called worse for it, and one who
+fouls more than the players of their own variant still is.
+"""
+
+from __future__ import annotations
+
+import duckdb
+import polars as pl
+import pytest
+
+from pipeline.load.metrics.definitions import stat_columns
+from pipeline.report import audit
+from pipeline.report.data import Frames
+
+HANDS = 1000
+#: Everybody's foul rate in each variant: 2-7 fouls far more than Pineapple.
+FOULS = {"pineapple-27": 0.40, "pineapple": 0.10}
+PLAYERS = {"pineapple-27": 5, "pineapple": 20}
+
+
+def _row(player: str, variant: str, hands: int, fouls: int) -> dict[str, object]:
+    row: dict[str, object] = dict.fromkeys(stat_columns(), 0.0)
+    row.update(player=player, variant=variant, hands=hands)
+    row.update(foul_rate__k=float(fouls), foul_rate__n=float(hands))
+    return row
+
+
+def _audit(player: str, own: list[tuple[str, int, int]]) -> audit.Audit:
+    """``player`` with ``own`` rows (variant, hands, fouls) among the population above."""
+    rows = [_row(player, *row) for row in own]
+    for variant, count in PLAYERS.items():
+        for i in range(count):
+            fouls = round(FOULS[variant] * HANDS)
+            rows.append(_row(f"{variant}-{i}", variant, HANDS, fouls))
+    con = duckdb.connect()
+    try:
+        con.register("stats", pl.DataFrame(rows))
+        return audit.audit(Frames(con), player, "SELECT * FROM stats", [])
+    finally:
+        con.close()
+
+
+def _foul(found: audit.Audit) -> audit.Finding:
+    return next(f for f in found.findings if f.metric == "foul_rate")
+
+
+def test_a_player_of_the_variant_that_fouls_more_is_compared_with_that_variant() -> None:
+    found = _foul(_audit("Rita", [("pineapple-27", HANDS, 400)]))
+    pooled_over_all = (6 * 400 + 20 * 100) / (26 * HANDS)
+    assert found.high < 0.45 and found.low > pooled_over_all  # the pool would call it a leak
+    assert found.population == pytest.approx(0.40)
+    assert found.verdict == audit.IN_LINE
+
+
+def test_a_mix_of_variants_is_weighted_by_the_players_own_hands() -> None:
+    found = _foul(_audit("Mia", [("pineapple-27", 500, 200), ("pineapple", 500, 50)]))
+    pineapple_27 = (5 * 400 + 200) / (5 * HANDS + 500)
+    pineapple = (20 * 100 + 50) / (20 * HANDS + 500)
+    assert found.population == pytest.approx((pineapple_27 + pineapple) / 2)
+    assert found.value == pytest.approx(0.25) and found.verdict == audit.IN_LINE
+
+
+def test_a_player_worse_than_their_own_variant_is_still_a_leak() -> None:
+    found = _foul(_audit("Rex", [("pineapple-27", HANDS, 550)]))
+    assert found.low > found.population and found.verdict == audit.LEAK
