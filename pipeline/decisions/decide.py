@@ -8,15 +8,15 @@ against every opponent by the ruleset's rules (``showdown.py``, R3-R6):
 
 * all candidates read the same random cards (common random numbers);
 * successive halving: every candidate gets ``FIRST_ROUND`` rollouts, then
-  the better half (by value) twice as many, and so on until the best few
-  have ``rollouts``; each candidate is listed with the rollouts it had and
-  its standard error, best first (the candidates that went furthest first,
-  then by value);
+  the better half (by value, at least ``FINALISTS``, and those the leader is
+  not clearly ahead of) twice as many, and so on until the finalists have
+  ``rollouts``; each candidate is listed with the rollouts it had and its
+  standard error, best first (the candidates that went furthest first, then
+  by value);
 * with nothing left to deal (the last street, every opponent complete) the
   one outcome is exact: one rollout, ``se`` 0; with few cards left to deal
-  (no more ordered draws of them than ``rollouts``) every draw is rolled out
-  once, in random order, and a candidate that had them all is exact too
-  (``se`` 0);
+  (no more ordered draws of them than ``rollouts``) every candidate reads
+  every draw once, and is exact too (``se`` 0), as is the ranking;
 * a ``follow``ed placement (a review's chosen one) gets every rollout, and
   every candidate's ``se_paired`` is the standard error of its value minus
   the followed one's, from the per-rollout differences (common random numbers
@@ -58,6 +58,12 @@ from pipeline.simulator.value import chase_rank
 DEFAULT_ROLLOUTS = 2000
 #: Rollouts every candidate gets before the first halving.
 FIRST_ROUND = 32
+#: The halving keeps at least this many candidates to the last round, so that the best
+#: is chosen among several measured on every rollout (Classic has 3 candidates a street).
+FINALISTS = 4
+#: A candidate in the worse half is kept while it is behind the leader by fewer standard
+#: errors than this (of the per-rollout difference of their values).
+CLEARLY = 2.0
 #: The finishing players' style: the simulator's ``balanced`` rollout knobs.
 ROLLOUT_STYLE = "balanced"
 CHASER_MIDDLE = 0.5  # as pipeline.simulator.street_view: chasers like middle pairs in Pineapple
@@ -238,31 +244,51 @@ class _Stats:
 
 def _halving(setup: Setup, worth: float, followed: np.ndarray) -> _Stats:
     """Rollouts of every candidate, by successive halving over the samples (the
-    ``followed`` candidates are always kept)."""
+    ``followed`` candidates are always kept); every candidate reads every sample when
+    they are every possible deal (the ranking is then exact too)."""
     count, samples = len(setup.placements.boards), len(setup.deals)
     stats = _Stats(*(np.zeros(count) for _ in range(6)), np.zeros(count, dtype=np.int64))
     active = np.arange(count)
-    done, target, stage = 0, min(FIRST_ROUND, samples), 0
+    first = samples if setup.exhaustive else min(FIRST_ROUND, samples)
+    done, target, stage = 0, first, 0
     while True:
         points, fantasyland = setup.rollouts(active, slice(done, target))
         earned = fantasyland > 0
+        values = points + worth * earned
         stats.n[active] += target - done
         stats.total[active] += points.sum(axis=1)
         stats.squares[active] += (points**2).sum(axis=1)
         stats.fantasyland[active] += earned.sum(axis=1)
         if len(followed):
-            values = points + worth * earned
             difference = values - values[np.searchsorted(active, followed[0])]
             stats.paired[active] += difference.sum(axis=1)
             stats.paired_squares[active] += (difference**2).sum(axis=1)
         stats.stage[active] = stage
         if target == samples:
             return stats
-        value = stats.value(worth)[active]
-        keep = max(1, (len(active) + 1) // 2)
-        best = active[np.argsort(-value, kind="stable")[:keep]]
-        active = np.union1d(best, followed)
+        active = np.union1d(_survivors(active, stats.value(worth)[active], values), followed)
         done, target, stage = target, min(2 * target, samples), stage + 1
+
+
+def _survivors(active: np.ndarray, value: np.ndarray, values: np.ndarray) -> np.ndarray:
+    """The candidates of ``active`` (their ``value`` so far; ``values``: each one's
+    values on this round's rollouts) that go on to the next round.
+
+    The better half by value, at least ``FINALISTS``; and below them, while the
+    survivors are fewer than twice that half, those not clearly worse than the
+    leader: by less than ``CLEARLY`` standard errors of their difference on this
+    round's rollouts (the same cards for both, so the difference is measured
+    precisely). A near tie is not settled on a few dozen rollouts.
+    """
+    order = np.argsort(-value, kind="stable")
+    keep = min(len(active), max(FINALISTS, (len(active) + 1) // 2))
+    leader = values[order[0]]
+    difference = values[order[keep:]] - leader
+    samples = difference.shape[1]
+    spread = difference.std(axis=1, ddof=1) if samples > 1 else np.zeros(len(difference))
+    behind = value[order[keep:]] - value[order[0]]
+    close = order[keep:][behind + CLEARLY * spread / math.sqrt(samples) >= 0]
+    return active[np.concatenate([order[:keep], close[:keep]])]
 
 
 def _standard_error(total: np.ndarray, squares: np.ndarray, n: np.ndarray) -> np.ndarray:
