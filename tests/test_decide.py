@@ -453,6 +453,18 @@ def test_cli_prints_one_line_of_candidates_per_situation():
             "need 46 unseen cards but only 29 are left",
         ),
         ("{nope", "malformed JSON"),
+        (  # a misspelt key would leave its cards in the deck
+            '{"hero": {"cards": "Ah Kd 7c 7d 2s", "discard": "2d"}, "opponents": [{}]}',
+            "hero: unknown key(s) ['discard']",
+        ),
+        (
+            '{"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [{}], "deadd": "2d"}',
+            "situation: unknown key(s) ['deadd']",
+        ),
+        (
+            '{"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [{"fantasyland": true}]}',
+            "opponent 1: unknown key(s) ['fantasyland']",
+        ),
         (  # street 2: one discard at most (R2)
             '{"hero": {"top": "Kh", "middle": "Ac", "bottom": "5c 5h 3c", "cards": "Qs Qd 7c",'
             ' "discards": "2d 3d"}, "opponents": [{"top": "Th", "middle": "8c 9c",'

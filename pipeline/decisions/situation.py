@@ -136,11 +136,27 @@ def read_situations(text: str, ruleset: Ruleset) -> list[Situation]:
     return situations
 
 
+#: The keys of a situation, of its hero and of an opponent (docs/decisions.md): any other
+#: is refused, so that a misspelt one ("discard", "deadd") cannot leave its cards in the deck.
+KEYS = ("hero", "opponents", "dead")
+HERO_KEYS = (*ROWS, "cards", "discards")
+OPPONENT_KEYS = ("name", *ROWS, "in_fantasyland")
+
+
+def _known_keys(obj: dict, keys: tuple[str, ...], label: str) -> None:
+    unknown = sorted(set(obj) - set(keys))
+    if unknown:
+        expected = ", ".join(f'"{k}"' for k in keys)
+        raise UserError(f"{label}: unknown key(s) {unknown}; expected {expected}")
+
+
 def situation_of(obj: Any, ruleset: Ruleset) -> Situation:
     """A checked ``Situation`` from one parsed JSON object (``UserError`` if it is not one)."""
     if not isinstance(obj, dict) or not isinstance(obj.get("hero"), dict):
         raise UserError('expected an object with a "hero" object')
+    _known_keys(obj, KEYS, "situation")
     hero_obj = obj["hero"]
+    _known_keys(hero_obj, HERO_KEYS, "hero")
     hero = _board(hero_obj, "hero")
     dealt = _cards(hero_obj.get("cards"), "hero, cards")
     opponents_obj = obj.get("opponents", [])
@@ -224,6 +240,7 @@ def _opponent(obj: Any, index: int, ruleset: Ruleset, hero_count: int, placed: i
     name = obj.get("name")
     if name is not None:
         label += f" ({name!r})"
+    _known_keys(obj, OPPONENT_KEYS, label)
     board = _board(obj, label)
     in_fl = obj.get("in_fantasyland", False)
     if not isinstance(in_fl, bool):

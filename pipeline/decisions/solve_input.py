@@ -54,7 +54,8 @@ def _request(line: str, number: int, counts: tuple[int, ...], ruleset: str) -> S
     unknown = sorted(set(obj) - set(KEYS))
     if unknown:
         raise UserError(
-            f'{label}: unknown key(s) {unknown}; expected "cards" and optionally "dead"'
+            f'{label}: unknown key(s) {unknown}; expected "cards" and optionally "dead" and'
+            ' "fantasyland_repeats"'
         )
     cards = read_cards(obj["cards"], f"{label}, cards")
     dead = read_cards(obj.get("dead", ""), f"{label}, dead")
