@@ -169,6 +169,7 @@ def test_since_and_one_player_in_a_room_format(tmp_path: Path, capsys) -> None:
         (["--player", "Nobody Here"], "no player 'Nobody Here'"),
         (["--all", "--since", "yesterday"], "--since 'yesterday'"),
         (["--all", "--engine", "dask"], "--engine dask needs --scheduler"),
+        (["--all", "--scheduler", "tcp://10.0.0.5:8786"], "add --engine dask to use it"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(
@@ -193,3 +194,21 @@ def test_rollouts_out_of_range_are_a_usage_error(reviewed: Path, rollouts: str, 
 def test_a_missing_database_is_one_line(tmp_path: Path, capsys) -> None:
     assert ofc("review", "--db", tmp_path / "none.duckdb", "--all") == 2
     assert "does not exist" in capsys.readouterr().err
+
+
+def test_a_ruleset_of_a_rules_file_is_named_before_any_work(tmp_path: Path, capsys) -> None:
+    """Hands imported with --rules-file need it again: the review says so at once."""
+    rules = tmp_path / "house.toml"
+    rules.write_text(
+        '[rulesets.house-rules]\nextends = "pineapple-1-6-american"\nfoul_penalty = 5\n',
+        encoding="utf-8",
+    )
+    history = simulate(tmp_path / "history.jsonl", 3, 5, "jsonl", "random,tight", players=2)
+    db = tmp_path / "hands.duckdb"
+    imported = ("import", history, "--db", db, "--ruleset", "house-rules", "--rules-file", rules)
+    assert ofc(*imported, "--workers", "1", "--quiet") == 0
+    capsys.readouterr()
+    assert ofc("review", "--db", db, "--all", "--workers", "1", "--quiet") == 2
+    err = capsys.readouterr().err
+    assert "unknown ruleset 'house-rules'" in err and "same --rules-file" in err
+    assert ofc("review", "--db", db, "--all", "--rules-file", rules, "--rollouts", "50") == 0

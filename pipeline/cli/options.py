@@ -6,6 +6,7 @@ import argparse
 import math
 import re
 
+from ofc_core.errors import UserError
 from ofc_core.rulesets import PRESET_NAMES
 
 RULES_FILE_HELP = "a TOML file defining more rulesets (docs/rulesets.md)"
@@ -156,3 +157,20 @@ def add_fantasyland_value(parser: argparse.ArgumentParser, help: str | None = No
         or "points a Fantasyland hand is worth over a normal one, 0 or more (default: the "
         "ruleset's measured value, docs/decisions.md)",
     )
+
+
+def dask_scheduler(engine: str, scheduler: str | None) -> str | None:
+    """The Dask scheduler to use (None: local processes), from ``--engine`` and
+    ``--scheduler``, which only go together.
+
+    >>> dask_scheduler("dask", "tcp://10.0.0.5:8786"), dask_scheduler("local", None)
+    ('tcp://10.0.0.5:8786', None)
+    """
+    if engine == "dask" and not scheduler:
+        raise UserError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+    if scheduler and engine != "dask":
+        raise UserError(
+            f"--scheduler {scheduler} is a Dask scheduler: add --engine dask to use it"
+            " (without it the work runs in local processes)"
+        )
+    return scheduler

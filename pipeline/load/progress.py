@@ -37,9 +37,13 @@ class Progress:
         quiet: bool = False,
         command: str = "ofc import",
         unit: str = "hands",
+        verb: str = "read",
+        rejects: bool = True,
     ) -> None:
         self.command = command
         self.unit = unit
+        self.verb = verb  # what is done to the units: "read", "reviewed"
+        self.show_rejects = rejects  # whether a unit can be rejected (hands can, decisions not)
         self.stream = stream = stream or sys.stderr  # the one in use now, not at import
         self.interactive = stream.isatty() if interactive is None else interactive
         self.log_every = log_every
@@ -70,10 +74,9 @@ class Progress:
     def _line(self) -> str:
         elapsed = time.monotonic() - self.started
         share = self.bytes_done / self.total_bytes if self.total_bytes else 1.0
-        return (
-            f"{self.hands:,} {self.unit}  {format_rate(self.hands, elapsed, self.unit)}  "
-            f"rejected {self.rejects:,}  {share:.0%}"
-        )
+        rejected = f"rejected {self.rejects:,}  " if self.show_rejects else ""
+        rate = format_rate(self.hands, elapsed, self.unit)
+        return f"{self.hands:,} {self.unit}  {rate}  {rejected}{share:.0%}"
 
     def _show(self) -> None:
         if self.quiet:
@@ -85,7 +88,7 @@ class Progress:
             self.stream.write(f"\r[{bar}] {self._line()}\x1b[K")
             self._bar_shown = True
         else:
-            self.stream.write(f"{self.command}: read {self._line()}\n")
+            self.stream.write(f"{self.command}: {self.verb} {self._line()}\n")
         self.stream.flush()
 
     def phase(self, text: str) -> None:

@@ -107,12 +107,13 @@ def _check(options: ReviewOptions) -> None:
         raise UserError(database.schema_problem(options.db, version))
 
 
-def _todo(options: ReviewOptions) -> list[Spot]:
+def _todo(options: ReviewOptions, progress: Progress) -> list[Spot]:
     """The decisions not reviewed yet (read-only; an older database has no ``decisions``)."""
     con = duckdb.connect(str(options.db), read_only=True)
     try:
         if options.players is not None:
             _check_players(con, options.players)
+        progress.phase(f"reading the decisions to review from {options.db.name}")
         if not con.execute(
             "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'decisions'"
         ).fetchall()[0][0]:
@@ -120,6 +121,22 @@ def _todo(options: ReviewOptions) -> list[Spot]:
         return load_spots(con, options.players, options.since)
     finally:
         con.close()
+
+
+def _check_rulesets(spots: list[Spot], rules_file: str | None) -> None:
+    """Every ruleset the decisions were played under is known (before any worker starts)."""
+    load = ruleset_loader(rules_file)
+    for name in sorted({spot.ruleset for spot in spots}):
+        try:
+            load(name)
+        except UserError as error:
+            hint = (
+                ""
+                if rules_file
+                else ": hands imported with a ruleset of a rules file are reviewed with the"
+                " same --rules-file (docs/rulesets.md)"
+            )
+            raise UserError(f"{error}{hint}") from None
 
 
 #: Players whose cards the histories show: the ones ``load_spots`` can review.
@@ -219,7 +236,8 @@ def run_review(options: ReviewOptions, progress: Progress) -> ReviewSummary:
         import_lock(paths, on_wait=lambda: progress.phase("waiting for an import to finish")),
         _stop_signals() as stop,
     ):
-        spots = _todo(options)
+        spots = _todo(options, progress)
+        _check_rulesets(spots, options.rules_file)
         progress.start(len(spots))
         commits = Commits(paths)
 

@@ -20,7 +20,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import duckdb
-import polars as pl
 
 KINDS = ("first street", "street", "fantasyland")
 ROWS = ("top", "middle", "bottom")
@@ -102,6 +101,8 @@ def load_spots(
     """Every reviewable decision of ``players`` (None: everyone) not yet in ``decisions``.
 
     A player-hand with any decision stored is done (its decisions are stored together).
+    The rows are read once and taken apart in plain Python: a few hundred thousand
+    placements a second, where a polars filter per board cost 5 ms a decision.
     """
     where = "TRUE" if players is None else "list_contains($players, p.player)"
     params: dict[str, object] = {"since": since}
@@ -109,16 +110,21 @@ def load_spots(
         params["players"] = list(players)
     cards = con.sql(_CARDS_SQL.format(players=where), params=params).pl()
     spots: list[Spot] = []
-    for _, group in cards.group_by(["hand_id", "hero_seat"], maintain_order=True):
-        spots += _spots_of(group)
+    for group in cards.partition_by(["hand_id", "hero_seat"], maintain_order=True):
+        spots += _spots_of(group.rows(named=True))
     return spots
 
 
-def _spots_of(cards: pl.DataFrame) -> list[Spot]:
+Row = dict[str, object]
+
+
+def _spots_of(cards: list[Row]) -> list[Spot]:
     """The decisions of one player-hand (all of its table's placements in ``cards``)."""
-    first = cards.row(0, named=True)
-    mine = cards.filter(pl.col("seat") == first["hero_seat"])
-    if mine["auto"].any() and mine.filter(pl.col("street") == 0).height:
+    first = cards[0]
+    mine = [c for c in cards if c["seat"] == first["hero_seat"]]
+    others = [c for c in cards if c["seat"] != first["hero_seat"]]
+    fantasyland = [c for c in mine if c["street"] == 0]
+    if fantasyland and any(c["auto"] for c in mine):
         return []  # a Fantasyland hand set after a timeout: no decision
     common = {
         "hand_id": first["hand_id"],
@@ -127,36 +133,35 @@ def _spots_of(cards: pl.DataFrame) -> list[Spot]:
         "played_at": first["played_at"],
         "ruleset": first["ruleset"],
     }
-    if mine.filter(pl.col("street") == 0).height:
+    if fantasyland:
         return [_fantasyland_spot(mine, first, common)]
     out = []
-    for street in sorted(set(mine["street"].to_list())):
-        now = mine.filter(pl.col("street") == street)
-        if now["auto"].any() or now["card"].null_count():
+    for street in sorted({c["street"] for c in mine}):
+        now = [c for c in mine if c["street"] == street]
+        if any(c["auto"] or c["card"] is None for c in now):
             continue
-        before = mine.filter(pl.col("street") < street)
-        others = cards.filter(pl.col("seat") != first["hero_seat"])
+        before = [c for c in mine if c["street"] < street]
         out.append(
             Spot(
                 **common,
                 street=street,
                 board=_board(before),
-                dealt=tuple(now["card"].to_list()),
-                chosen=tuple(now["row"].to_list()),
-                discards=tuple(before.filter(pl.col("row") == "discard")["card"].to_list()),
+                dealt=tuple(c["card"] for c in now),
+                chosen=tuple(c["row"] for c in now),
+                discards=tuple(c["card"] for c in before if c["row"] == "discard"),
                 opponents=_opponents(others, street, first["hero_position"]),
             )
         )
     return out
 
 
-def _fantasyland_spot(mine: pl.DataFrame, first: dict, common: dict) -> Spot:
+def _fantasyland_spot(mine: list[Row], first: Row, common: dict) -> Spot:
     return Spot(
         **common,
         street=0,
         board=Board(),
-        dealt=tuple(mine["card"].to_list()),
-        chosen=tuple(mine["row"].to_list()),
+        dealt=tuple(c["card"] for c in mine),
+        chosen=tuple(c["row"] for c in mine),
         discards=(),
         opponents=(),
         fantasyland_repeats=int(first["fantasyland_repeats"] or 0),
@@ -165,19 +170,20 @@ def _fantasyland_spot(mine: pl.DataFrame, first: dict, common: dict) -> Spot:
     )
 
 
-def _board(placed: pl.DataFrame) -> Board:
-    rows = {row: tuple(placed.filter(pl.col("row") == row)["card"].to_list()) for row in ROWS}
-    return Board(**rows)
+def _board(placed: list[Row]) -> Board:
+    return Board(**{row: tuple(c["card"] for c in placed if c["row"] == row) for row in ROWS})
 
 
-def _opponents(others: pl.DataFrame, street: int, position: int) -> tuple[Seen, ...]:
+def _opponents(others: list[Row], street: int, position: int) -> tuple[Seen, ...]:
     """Each opponent's rows as seen before the hero placed ``street``."""
+    by_seat: dict[object, list[Row]] = {}
+    for card in others:
+        by_seat.setdefault(card["seat"], []).append(card)
     seen = []
-    for _, one in others.group_by("seat", maintain_order=True):
-        row = one.row(0, named=True)
-        if row["in_fantasyland"]:
+    for one in by_seat.values():
+        if one[0]["in_fantasyland"]:
             seen.append(Seen(Board(), True))
             continue
-        last = street if row["position"] < position else street - 1
-        seen.append(Seen(_board(one.filter(pl.col("street") <= last)), False))
+        last = street if one[0]["position"] < position else street - 1
+        seen.append(Seen(_board([c for c in one if c["street"] <= last]), False))
     return tuple(seen)

@@ -17,7 +17,7 @@ import sys
 from pathlib import Path
 
 from ofc_core.rulesets import PRESET_NAMES
-from pipeline.cli.options import float_range, read_negative_numbers
+from pipeline.cli.options import dask_scheduler, float_range, read_negative_numbers
 
 #: The shortest --watch --interval: a look at the files costs a little CPU, and looking
 #: without a pause would take a whole core.
@@ -92,8 +92,7 @@ def run(args: argparse.Namespace) -> int:
         raise UserError(
             f"--watch needs the files or folders to watch: ofc import PATH... --db {args.db} --watch"
         )
-    if args.engine == "dask" and not args.scheduler:
-        raise UserError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+    scheduler = dask_scheduler(args.engine, args.scheduler)
     options = ImportOptions(
         paths=tuple(args.paths),
         db=args.db,
@@ -101,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
         rules_file=args.rules_file,
         workers=args.workers,
         engine=args.engine,
-        scheduler=args.scheduler,
+        scheduler=scheduler,
         reread=args.reread,
         complete_only=args.watch,
     )

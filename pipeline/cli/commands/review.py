@@ -16,7 +16,7 @@ import sys
 from pathlib import Path
 
 from ofc_core.errors import UserError
-from pipeline.cli.options import add_fantasyland_value, add_rollouts
+from pipeline.cli.options import add_fantasyland_value, add_rollouts, dask_scheduler
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS
 
 
@@ -76,8 +76,7 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.load.progress import Progress
     from pipeline.review.run import ReviewOptions, run_review
 
-    if args.engine == "dask" and not args.scheduler:
-        raise UserError("--engine dask needs --scheduler ADDRESS (e.g. tcp://10.0.0.5:8786)")
+    scheduler = dask_scheduler(args.engine, args.scheduler)
     if args.workers < 1:
         raise UserError("--workers must be 1 or more")
     options = ReviewOptions(
@@ -88,9 +87,11 @@ def run(args: argparse.Namespace) -> int:
         fantasyland_value=args.fantasyland_value,
         workers=args.workers,
         rules_file=args.rules_file,
-        scheduler=args.scheduler if args.engine == "dask" else None,
+        scheduler=scheduler,
     )
-    progress = Progress(quiet=args.quiet, command="ofc review", unit="decisions")
+    progress = Progress(
+        quiet=args.quiet, command="ofc review", unit="decisions", verb="reviewed", rejects=False
+    )
     summary = run_review(options, progress)
     median = (
         "" if summary.median_se_loss is None else f"; median se_loss {summary.median_se_loss:.3f}"
