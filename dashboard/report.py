@@ -14,6 +14,7 @@ import streamlit as st
 
 from dashboard import ui
 from dashboard.context import Context
+from dashboard.queries.filters import Filters
 from ofc_core.errors import UserError
 from pipeline.report.write import write_player
 
@@ -30,9 +31,13 @@ def report_html(context: Context, student: str) -> tuple[str, bytes]:
 
 
 def report_button(context: Context, student: str) -> None:
+    covers = f"all of {student}'s hands in the database (every variant, date and stake)"
+    view = context.filters.with_hero(None)
+    if ui.describe(view) != ui.describe(Filters()):
+        covers += f", not only this page's view ({ui.describe(view)})"
     ui.text(
         f"The self-contained HTML report that ofc report writes for {student}"
-        " (charts inline, opens without network)."
+        f" (charts inline, opens without network): it covers {covers}."
     )
     key = f"report:{student}"
     if st.button("Write the HTML report", icon=":material/description:", key="write_report"):

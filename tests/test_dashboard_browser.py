@@ -458,6 +458,10 @@ def test_coach_audit_and_its_report(page: Page, server, db: Path) -> None:
         page.get_by_test_id("stDownloadButton").get_by_role("button").click()
     report = Path(download.value.path()).read_text(encoding="utf-8")
     assert report.lstrip().lower().startswith("<!doctype html") and HERO in report
+    assert "not only this page's view" not in main
+    visit(page, f"{server.url}/coach?hero={HERO}&variant=pineapple")
+    says = f"it covers all of {HERO}'s hands in the database (every variant, date and stake)"
+    expect(page.get_by_text(f"{says}, not only this page's view (pineapple)")).to_be_visible()
 
 
 def test_decisions_page_before_and_after_a_review(page: Page, server, db: Path) -> None:
