@@ -530,8 +530,16 @@ class _Ended(io.RawIOBase):
         raise EOFError(self._message)
 
 
+#: Most bytes one read asks of the stream below ``_Rejoined``: a compressed stream checks
+#: its data (a zip member's or gzip's CRC) at its end and raises instead of returning what
+#: that last read decompressed, so a failed check drops at most this much text into the
+#: "rest of the file" reject; every hand before it is rejected on its own.
+READ_BLOCK = 256 << 10
+
+
 class _Rejoined(io.RawIOBase):
-    """Bytes already read, followed by the rest of a stream."""
+    """Bytes already read, followed by the rest of a stream (read ``READ_BLOCK`` at most at a
+    time)."""
 
     def __init__(self, head: bytes, rest: BinaryIO) -> None:
         self._head = head
@@ -549,7 +557,7 @@ class _Rejoined(io.RawIOBase):
             return size
         # one read of the stream below: a compressed stream cut short raises EOFError only
         # once it has handed out every byte it could decompress (``readinto`` would drop them)
-        return getattr(self._rest, "readinto1", self._rest.readinto)(view)
+        return getattr(self._rest, "readinto1", self._rest.readinto)(view[:READ_BLOCK])
 
     def read(self, size: int = -1) -> bytes:
         if self._head:

@@ -12,6 +12,7 @@ from pathlib import Path
 
 import pytest
 
+from parsers.lines import HEAD_BYTES, READ_BLOCK
 from tests.import_support import en_hands, ofc_import, query, simulate
 from tests.parse_helpers import parse
 
@@ -104,3 +105,30 @@ def test_an_import_of_a_damaged_gz_counts_every_hand_as_rejected(hands, tmp_path
         db, "SELECT count(*) FROM rejects WHERE reason LIKE 'compressed data damaged%'"
     )
     assert damaged == len(hands) + 1
+
+
+def test_a_member_failing_its_crc_at_its_end_loses_at_most_one_read_of_text(
+    hands, tmp_path: Path
+) -> None:
+    """zipfile checks a member's CRC when a read reaches its end and raises instead of
+    returning what that read decompressed: reads of ``READ_BLOCK`` keep the loss to the
+    hands of the last block (one asking for the whole chunk lost every hand after the head).
+    """
+    many = hands * 6  # the same hands again: each copy is damaged text, rejected on its own
+    text = _text(many)
+    assert len(text) > HEAD_BYTES + READ_BLOCK  # the member takes more than two reads
+    path = tmp_path / "one.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        archive.writestr("a.txt", text)
+    crc = zipfile.ZipFile(path).getinfo("a.txt").CRC.to_bytes(4, "little")
+    path.write_bytes(
+        path.read_bytes().replace(crc, (~int.from_bytes(crc) & 0xFFFF_FFFF).to_bytes(4))
+    )
+    summary, tables = parse([path], tmp_path / "out")
+    _accounted(summary)
+    [f] = summary.files
+    assert f.stored == 0 and "Bad CRC-32" in f.note
+    ends = [len(_text(many[: i + 1])) for i in range(len(many))]
+    before_the_last_read = sum(end <= len(text) - READ_BLOCK for end in ends)
+    assert f.rejected - 1 >= before_the_last_read > len(many) // 2
+    _damage_rejects(tables["rejects"], f"{path}!/a.txt", _room_ids(many[: f.rejected - 1]))
