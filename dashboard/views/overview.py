@@ -54,7 +54,9 @@ def _money(rows: list[dict]) -> None:
             "Points": signed(r["points"]),
             "Money": money(r["money"], r["currency"]),
             "Money per hand": money(r["money_per_hand"], r["currency"]),
-            "95% interval": money_interval(r["money_per_hand_low"], r["money_per_hand_high"]),
+            "95% interval": money_interval(
+                r["money_per_hand_low"], r["money_per_hand_high"], r["currency"]
+            ),
         }
         for r in rows
     ]

@@ -48,15 +48,15 @@ def points(value: float | None) -> str:
     return f"{value:+,.1f}"
 
 
-def money_interval(low: float | None, high: float | None) -> str:
-    """A 95% interval of money per hand, without its currency (the row names it).
+def money_interval(low: float | None, high: float | None, currency: str | None) -> str:
+    """A 95% interval of money per hand, with its currency.
 
-    >>> money_interval(-1.5, 2.25), money_interval(None, None)
-    ('-1.50 – +2.25', '—')
+    >>> money_interval(-1.5, 2.25, "EUR"), money_interval(None, None, "EUR")
+    ('-1.50 – +2.25 EUR', '—')
     """
     if low is None or high is None:
         return MISSING
-    return f"{money(low, None)} – {money(high, None)}"
+    return f"{money(low, None)} – {money(high, currency)}"
 
 
 def money(value: float | None, currency: str | None) -> str:

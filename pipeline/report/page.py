@@ -115,7 +115,7 @@ def _money_table(report: PlayerReport) -> str:
             f"{r['hands']:,}",
             money(r["money"], r["currency"]),
             money(r["money_per_hand"], r["currency"]),
-            money_interval(r["money_per_hand_low"], r["money_per_hand_high"]),
+            money_interval(r["money_per_hand_low"], r["money_per_hand_high"], r["currency"]),
         ]
         for r in report.money.iter_rows(named=True)
     ]
