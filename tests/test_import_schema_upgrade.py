@@ -307,3 +307,34 @@ def test_a_version_6_database_gets_hand_numbers(
     for table in ("hands", "player_hands", "placements", "pairwise"):
         assert _table(db, table) == _table(made[1], table), table
         assert _stored(db, table) == _stored(made[1], table), table  # and in the same order
+
+
+def test_ofc_report_refuses_an_old_or_a_newer_database_in_one_line(
+    old: Path, made: tuple[Path, Path], tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``ofc report`` once read an old database into a Binder Error traceback and wrote a
+    newer one's pages as if it knew its tables."""
+    out = tmp_path / "report.html"
+    assert main(["report", "--db", str(old), "--all", "--out", str(tmp_path / "r")]) == 2
+    error = capsys.readouterr().err
+    assert f"`ofc import --db {old}`" in error and error.count("\n") == 1
+    newer = Path(shutil.copy(made[1], tmp_path / "newer.duckdb"))
+    _set_version(newer, "8")
+    assert main(["report", "--db", str(newer), "--all", "--out", str(out)]) == 2
+    assert "update ofc to use it" in capsys.readouterr().err and not out.exists()
+
+
+@pytest.mark.parametrize("command", ["audit", "report", "import", "dashboard"])
+def test_a_file_that_is_not_a_duckdb_database_is_named_at_once(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A CSV or Parquet file read as "cannot launch in-memory database"; a SQLite one made
+    DuckDB download an extension (the tool works offline)."""
+    for name, data in (("x.csv", b"a,b\n1,2\n"), ("x.db", b"SQLite format 3\x00" + bytes(84))):
+        path = tmp_path / name
+        path.write_bytes(data)
+        args = {"audit": ["--player", "X"], "report": ["--player", "X", "--out", "r.html"]}
+        assert main([command, "--db", str(path), *args.get(command, [])]) == 2
+        error = capsys.readouterr().err
+        assert "is not a DuckDB database" in error and error.count("\n") == 1, error
+        assert path.read_bytes() == data

@@ -22,7 +22,7 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
-from pipeline.load.database import schema_problem, stored_version
+from pipeline.load.database import check_duckdb_file, schema_problem, stored_version
 
 ALIAS = "ofc"
 #: DuckDB's memory limit in the dashboard (a shared laptop, many sessions).
@@ -49,6 +49,7 @@ def stamp(path: Path) -> Stamp:
 
 
 def _open(path: Path) -> duckdb.DuckDBPyConnection:
+    check_duckdb_file(path)
     connection = duckdb.connect(":memory:")
     connection.execute("SET TimeZone = 'UTC'")  # dates in filters are UTC days
     connection.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")

@@ -56,9 +56,32 @@ def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) 
     return con.sql(sql, params=params).pl()
 
 
+#: Where a DuckDB file says what it is: bytes 8 to 12 of its first block.
+_DUCKDB_MAGIC = (8, b"DUCK")
+
+
+def check_duckdb_file(path: Path) -> None:
+    """Refuse a ``--db`` file that is not a DuckDB database before DuckDB opens it: DuckDB
+    would report a CSV or Parquet file as "cannot launch in-memory database", and try to
+    download an extension for a SQLite one. An empty or missing file is left to the caller
+    (a new database)."""
+    try:
+        with open(path, "rb") as f:
+            head = f.read(16)
+    except (FileNotFoundError, IsADirectoryError):
+        return
+    at, magic = _DUCKDB_MAGIC
+    if head and head[at : at + len(magic)] != magic:
+        raise UserError(
+            f"{path} is not a DuckDB database (a CSV, Parquet, SQLite or other file?): give"
+            " the database file `ofc import --db` wrote, or a new name to make one"
+        )
+
+
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     """A connection with the import's memory limit; when writable, creates the schema
     or upgrades an older one (``UPGRADABLE``) to ``SCHEMA_VERSION``."""
+    check_duckdb_file(path)
     try:
         con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as error:
@@ -220,6 +243,7 @@ def _number_hands(con: duckdb.DuckDBPyConnection) -> None:
 
 
 def _open_read_only(db: Path) -> duckdb.DuckDBPyConnection:
+    check_duckdb_file(db)
     try:
         return duckdb.connect(str(db), read_only=True)
     except duckdb.Error as error:

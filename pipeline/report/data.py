@@ -16,6 +16,7 @@ import polars as pl
 
 from ofc_core.errors import UserError, did_you_mean
 from ofc_core.paths import check_not_a_folder
+from pipeline.load import database
 from pipeline.load.metrics import definitions, intervals
 from pipeline.report.audit import Audit, audit, by_variant
 from pipeline.report.decisions import DecisionReview, decision_review
@@ -89,15 +90,10 @@ def connect(db: Path) -> duckdb.DuckDBPyConnection:
     """A read-only connection to a database made by ``ofc import``."""
     if not db.is_file():
         raise missing_database(db)
-    try:
-        con = duckdb.connect(str(db), read_only=True)
-    except duckdb.Error as error:
-        raise UserError(f"cannot open {db} as a DuckDB database: {error}") from None
-    tables = {row[0] for row in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()}
-    if "player_summary" not in tables:
-        con.close()
-        raise UserError(f"{db} is not a database made by `ofc import` (no player_summary table)")
-    return con
+    problem = database.schema_problem(db, database.schema_version(db))
+    if problem:
+        raise UserError(problem)
+    return duckdb.connect(str(db), read_only=True)
 
 
 def _frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) -> pl.DataFrame:
