@@ -58,6 +58,9 @@ scoring = "2-4"
     rs = load_ruleset("my-room", path)
     assert (rs.variant, rs.scoring, rs.foul_penalty) == ("pineapple", "2-4", 4)
     assert list(rs.royalties.bottom[4:8]) == [3, 5, 7, 12]
+    american = load_ruleset("pineapple-1-6-american").royalties
+    assert list(rs.royalties.bottom[8:]) == list(american.bottom[8:]) == [15, 25]  # not named
+    assert list(rs.royalties.middle) == list(american.middle)
     assert rs.fantasyland.entry["QQ"] == 14
 
 
@@ -98,3 +101,20 @@ def test_invalid_rules_files_say_what_is_wrong(tmp_path, text, message):
     with pytest.raises(UserError, match=None) as error:
         load_ruleset("x", path)
     assert message in str(error.value)
+
+
+def test_a_fantasyland_table_names_only_what_differs(tmp_path):
+    """A partial [fantasyland] once failed with "ruleset 'r' is invalid: 'stay_cards'"."""
+    path = tmp_path / "r.toml"
+    path.write_text(
+        '[rulesets.r]\nextends = "pineapple-1-6-american"\n'
+        '[rulesets.r.fantasyland]\nentry = { "KK" = 14 }\n'
+    )
+    mine, theirs = load_ruleset("r", path).fantasyland, load_ruleset("pineapple-1-6-american")
+    assert mine.entry == {"KK": 14}  # a table inside it is replaced whole
+    assert (mine.stay_cards, mine.stay) == (theirs.fantasyland.stay_cards, theirs.fantasyland.stay)
+
+
+def test_a_folder_given_as_rules_file_is_one_line(tmp_path):
+    with pytest.raises(UserError, match="is a folder: give the TOML file itself"):
+        load_ruleset("x", tmp_path)

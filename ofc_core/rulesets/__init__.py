@@ -151,6 +151,10 @@ def _read_toml(path: Path) -> dict[str, Any]:
         return tomllib.loads(path.read_text(encoding="utf-8"))
     except FileNotFoundError:
         raise UserError(f"rules file {path} does not exist") from None
+    except IsADirectoryError:
+        raise UserError(f"rules file {path} is a folder: give the TOML file itself") from None
+    except OSError as error:
+        raise UserError(f"rules file {path} does not read: {error.strerror}") from None
     except (tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
         raise UserError(f"rules file {path} is not valid TOML: {error}") from None
 
@@ -164,7 +168,9 @@ PRESET_NAMES: tuple[str, ...] = tuple(_shipped()[0])
 
 
 def _resolve(name: str, tables: dict[str, Any], kind: str, seen: tuple[str, ...] = ()) -> dict:
-    """A table with its ``extends`` chain merged in (a child's keys win)."""
+    """A table with its ``extends`` chain merged in: a child's keys win, and a table in it
+    (a royalty row, a ruleset's ``fantasyland``) merges key by key, so that a child names
+    only what differs (a table inside that, such as ``fantasyland.entry``, is replaced)."""
     if name not in tables:
         known = ", ".join(sorted(tables))
         hint = did_you_mean(name, tables, n=1)
@@ -176,7 +182,8 @@ def _resolve(name: str, tables: dict[str, Any], kind: str, seen: tuple[str, ...]
     if parent is None:
         return table
     merged = _resolve(parent, tables, kind, (*seen, name))
-    return merged | table
+    nested = {k: merged[k] | v for k, v in table.items() if isinstance(merged.get(k), dict)}
+    return merged | table | nested
 
 
 def preset_spec(name: str) -> dict[str, Any]:
