@@ -48,6 +48,20 @@ def test_progress_in_a_log_is_plain_lines() -> None:
     assert "\r" not in stream.getvalue()
 
 
+def test_each_run_of_a_watch_counts_from_zero() -> None:
+    """--watch starts a run a round: its counts once added up, 10, 310, 510 hands, 2733%."""
+    stream = io.StringIO()
+    progress = Progress(stream, interactive=False, log_every=0.0)
+    for hands in (10, 300, 200):
+        progress.start(total_bytes=hands * 100)
+        progress.add(hands=hands, rejects=0, bytes_done=hands * 100)
+    lines = stream.getvalue().splitlines()
+    assert [line.split("  ")[0] for line in lines] == [
+        f"ofc import: read {n} hands" for n in (10, 300, 200)
+    ]
+    assert all(line.endswith("100%") for line in lines)
+
+
 def test_progress_on_a_terminal_redraws_one_line() -> None:
     stream = io.StringIO()
     progress = Progress(stream, interactive=True)

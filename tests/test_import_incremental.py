@@ -105,7 +105,7 @@ def test_a_file_that_is_not_our_database_is_refused(
     junk = tmp_path / "junk.duckdb"
     junk.write_text("not a database")
     assert ofc_import(file, "--db", junk) == 2
-    assert "cannot open" in capsys.readouterr().err
+    assert "is not a DuckDB database" in capsys.readouterr().err
     assert junk.read_text() == "not a database"
 
     import duckdb
@@ -146,3 +146,18 @@ def test_pieces_cut_between_hands_and_stay_bounded_in_junk(
         for p in pieces(FileToRead(str(text), text.stat().st_size, 0, 0, 0, False, None), 20_000)
     ]
     assert all(text.read_bytes()[s:].startswith(b"OFC Hand #") for s in hand_starts)
+
+
+def test_paths_without_a_hand_history_make_no_database_and_say_so(
+    tmp_path: Path, capsys: pytest.CaptureFixture
+) -> None:
+    """It once said "no files to import; new.duckdb unchanged" with exit code 0, and the
+    next command said there was no database at new.duckdb."""
+    notes = tmp_path / "notes"
+    notes.mkdir()
+    (notes / "prices.csv").write_text("a,b\n1,2\n")
+    db = tmp_path / "new.duckdb"
+    assert ofc_import(notes, "--db", db) == 2
+    error = capsys.readouterr().err
+    assert error.count("\n") == 1 and "no hand history in" in error and "prices.csv" in error
+    assert not db.exists()

@@ -57,7 +57,9 @@ class Progress:
         self._bar_shown = False
 
     def start(self, total_bytes: int) -> None:
+        """Start counting a run of ``total_bytes`` from zero (``--watch`` starts one a round)."""
         self.total_bytes = total_bytes
+        self.bytes_done = self.hands = self.rejects = 0
         self.started = time.monotonic()
 
     def add(self, hands: int, rejects: int, bytes_done: int) -> None:
