@@ -67,3 +67,18 @@ def test_misreport_rate_is_a_share(capsys, tmp_path, value):
     argv = ["simulate", "--ruleset", "pineapple-27", "--hands", "1", "--out"]
     assert main([*argv, str(tmp_path / "h.jsonl"), "--misreport-rate", value]) == 2
     assert "--misreport-rate must be between 0 and 1" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        ("simulate", "--ruleset", "classic-1-6-american", "--hands", "3", "--out", "x.txt"),
+        ("parse", "x.txt", "--out", "out"),
+    ],
+    ids=lambda c: c[0],
+)
+@pytest.mark.parametrize("value", ["0", "-3"])
+def test_workers_are_one_or_more(capsys, command, value):
+    """``ofc simulate`` and ``ofc parse`` once took 0 or -3 workers silently."""
+    err = _refused(capsys, *command, "--workers", value)
+    assert f"argument --workers: {value!r}: give a whole number of 1 or more" in err

@@ -6,6 +6,7 @@ import argparse
 
 from ofc_core.rulesets import PRESET_NAMES
 from parsers.run import FORMAT_CHOICES, FileSummary, Summary, parse_files
+from pipeline.cli.options import int_range
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -28,7 +29,10 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
         help="input format (default: detected per file)",
     )
     parser.add_argument(
-        "--workers", type=int, default=1, help="processes to spread the files over (default 1)"
+        "--workers",
+        type=int_range(1),
+        default=1,
+        help="processes to spread the files over (default 1)",
     )
     parser.add_argument(
         "--ruleset",

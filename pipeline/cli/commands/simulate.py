@@ -12,7 +12,7 @@ from typing import BinaryIO
 
 from ofc_core.errors import UserError
 from ofc_core.rulesets import PRESET_NAMES
-from pipeline.cli.options import add_seed, read_negative_numbers
+from pipeline.cli.options import add_seed, int_range, read_negative_numbers
 from pipeline.simulator.output import FORMATS, render_chunk
 from pipeline.simulator.run import default_workers, in_order, plan_chunks
 from pipeline.simulator.styles import STYLE_NAMES
@@ -56,7 +56,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=int_range(1),
         default=default_workers(),
         help="processes to use (default: one per core)",
     )
