@@ -94,7 +94,9 @@ def run(args: argparse.Namespace) -> int:
     )
     summary = run_review(options, progress)
     median = (
-        "" if summary.median_se_loss is None else f"; median se_loss {summary.median_se_loss:.3f}"
+        ""
+        if summary.median_se_loss is None
+        else f"; median se_loss {summary.median_se_loss:.3f} points (of the losses by rollouts)"
     )
     if summary.interrupted:
         print(
