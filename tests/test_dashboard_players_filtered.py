@@ -21,6 +21,7 @@ import pytest
 from dashboard.queries import players, profile
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters
+from pipeline.load.metrics.definitions import BY_NAME
 from pipeline.report.audit import MIN_POPULATION_HANDS
 from tests.dashboard_data import HERO
 from tests.t_quantile import t_quantile
@@ -29,14 +30,7 @@ from tests.t_quantile import t_quantile
 EARLY = dt.date(2000, 1, 1)
 OPPONENT = "Chen"
 #: The rates of the players table, each with its Wilson interval.
-RATES = (
-    "foul_rate",
-    "scoop_rate",
-    "rows_won_per_row",
-    "fantasyland_entry_rate",
-    "fantasyland_stay_rate",
-    "fantasyland_share",
-)
+RATES = tuple(name for name in players.FIGURES if BY_NAME[name].is_rate)
 
 
 @dataclass(frozen=True)

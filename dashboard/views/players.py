@@ -17,6 +17,7 @@ from dashboard.links import player_links
 from dashboard.queries import players
 from dashboard.queries.filters import Filters
 from dashboard.queries.options import PICKER_PLAYERS
+from pipeline.load.metrics.definitions import BY_NAME
 from pipeline.report.format import figure, money
 
 table = cached(players.players_table)
@@ -24,17 +25,11 @@ head_to_head = cached(players.head_to_head)
 opponents = cached(players.opponents)
 money_by_currency = cached(players.money_by_currency)
 
-RATES = [
-    "foul_rate",
-    "scoop_rate",
-    "rows_won_per_row",
-    "fantasyland_entry_rate",
-    "fantasyland_stay_rate",
-    "fantasyland_share",
-]
+#: The rates of the table (shown as percentages).
+RATES = [name for name in players.FIGURES if BY_NAME[name].is_rate]
 #: Figures whose 95% interval and n the table shows as text beside them (points per
 #: hand has its bounds as numbers, to sort by; its n is the hands).
-WITH_INTERVAL_TEXT = [*RATES[:3], "royalties_per_hand", *RATES[3:]]
+WITH_INTERVAL_TEXT = [name for name in players.FIGURES if name != "points_per_hand"]
 LABELS = {
     "foul_rate": "Fouls",
     "scoop_rate": "Scoops",
