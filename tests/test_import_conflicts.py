@@ -71,3 +71,20 @@ def test_conflict_inside_one_import_keeps_the_first_copy(
         (str(second), str(first))
     ]
     assert scalar(db, "SELECT count(*) FROM player_hands") == 3
+
+
+def test_runs_of_one_seed_for_different_rulesets_are_different_hands(tmp_path: Path) -> None:
+    """Two files simulated with the default seed, for two rulesets or player counts, hold
+    different hands: they import side by side, not as conflicts."""
+    files = [
+        simulate(tmp_path / "classic.txt", 20, seed=0, ruleset="classic-1-6-american"),
+        simulate(tmp_path / "pineapple.txt", 20, seed=0, ruleset="pineapple-1-6-american"),
+        simulate(
+            tmp_path / "heads-up.txt", 20, seed=0, ruleset="pineapple-1-6-american", players=2,
+            bots="random,random",
+        ),
+    ]  # fmt: skip
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(*files, "--db", db) == 0
+    assert scalar(db, "SELECT count(*) FROM conflicts") == 0
+    assert scalar(db, "SELECT count(*) FROM hands") == 60

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import os
+import zlib
 from collections import deque
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -32,16 +33,27 @@ HANDS_PER_TABLE = 40
 TABLES_PER_CHUNK = 1000
 MIN_TABLES_PER_CHUNK = 250
 CHUNKS_WANTED = 8
+#: How many runs' hand numbers ``id_base`` tells apart.
+RUNS = 10**6
 T = TypeVar("T")
 
 
-def id_base(seed: int) -> int:
-    """Room hand numbers of a run start here: different seeds, different numbers.
+def id_base(seed: int, run: str = "") -> int:
+    """Room hand numbers of a run start here (a run holds fewer than 10**8 hands).
 
-    >>> id_base(0), id_base(9001)
-    (100000000000, 100100000000)
+    Runs whose seeds differ by less than a million get different numbers;
+    so do runs of one seed whose hands differ (``run`` names what else
+    decides them: ruleset, players, bots...), but for a one-in-a-million
+    coincidence, so two files simulated with the default seed for different
+    rulesets import side by side instead of as conflicts.
+
+    >>> id_base(0), id_base(1)
+    (100000000000000, 100000100000000)
+    >>> id_base(0, "classic-1-6-american") != id_base(0, "pineapple-1-6-american")
+    True
     """
-    return (1000 + seed % 9000) * 10**8
+    key = zlib.crc32(run.encode()) if run else 0
+    return (RUNS + (key + seed) % RUNS) * 10**8
 
 
 def plan_chunks(
@@ -73,6 +85,7 @@ def plan_chunks(
         quotas[-1] = hands - HANDS_PER_TABLE * (tables - 1)
     chunks = []
     per_chunk = tables_per_chunk(tables)
+    first_id = id_base(seed, f"{ruleset}|{players}|{roster}|{hero_at}")
     for index, start in enumerate(range(0, tables, per_chunk)):
         chunk_quotas = tuple(quotas[start : start + per_chunk])
         chunks.append(
@@ -86,7 +99,7 @@ def plan_chunks(
                 seed=seed,
                 index=index,
                 first_hand=start * HANDS_PER_TABLE,
-                id_base=id_base(seed),
+                id_base=first_id,
                 misreport_rate=misreport_rate,
                 source_format=source_format,
             )
