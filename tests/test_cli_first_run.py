@@ -1,4 +1,4 @@
-"""What a new user meets on a first run: the list of commands, usage for a mistyped option, a quiet end when the
+"""What a new user meets on a first run: the list of commands, the version, usage for a mistyped option, a quiet end when the
 reader of the output goes away, no lock files left behind, files that are not hand histories
 skipped, reject reasons on screen, and the demo saying where its database is."""
 
@@ -34,6 +34,12 @@ def test_help_lists_every_command_with_its_summary():
     assert {"parse", "import", "audit", "bench", "dashboard"} <= set(commands)
     for command in commands:
         assert ofc(command, "--help").returncode == 0, command
+
+
+def test_version_names_the_installed_package():
+    done = ofc("--version")
+    assert done.returncode == 0, done.stderr
+    assert re.fullmatch(r"ofc \d+\.\d+\.\d+\n", done.stdout)
 
 
 def _heavy_modules_after(statement: str) -> str:

@@ -14,6 +14,7 @@ import difflib
 import importlib
 import os
 import sys
+from importlib import metadata
 
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
@@ -62,6 +63,7 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="ofc", description="Open Face Chinese poker analytics: parse, score, import, explore."
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {_version()}")
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     named = argv[0] if argv and argv[0] in COMMANDS else None
     for command, text in COMMANDS.items():
@@ -73,6 +75,14 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
             module.add_arguments(cmd)
             cmd.set_defaults(run=module.run, command_parser=cmd)
     return parser
+
+
+def _version() -> str:
+    """The installed package's version (``pyproject.toml``), or why there is none."""
+    try:
+        return metadata.version("ofc-analytics")
+    except metadata.PackageNotFoundError:
+        return "(not installed: run `make install`)"
 
 
 def command_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.ArgumentParser]:
