@@ -112,10 +112,21 @@ def expand(paths: list[str]) -> list[Source]:
         else:
             files = []
         if not files:
-            raise UserError(f"no input at {raw!r}: give files, folders, globs or .zip/.gz archives")
+            raise UserError(
+                f"{_nothing_at(raw, path)}: give files, folders, globs or .zip/.gz archives"
+            )
         for file in files:
             sources.extend(_streams(file))
     return sources
+
+
+def _nothing_at(raw: str, path: Path) -> str:
+    """What is wrong with a path that names no file."""
+    if path.is_dir():
+        return f"the folder {raw!r} holds no file"
+    if _GLOB_CHARS & set(raw):
+        return f"no file matches {raw!r}"
+    return f"no file or folder at {raw!r}"
 
 
 def _folder_files(folder: Path) -> list[str]:

@@ -39,7 +39,14 @@ def test_workers_split_files_and_store_the_same_hands(tmp_path, capsys):
 def test_missing_input_is_a_one_line_error(tmp_path, capsys):
     code = main(["parse", str(tmp_path / "nope.txt"), "--out", str(tmp_path / "out")])
     assert code == 2
-    assert "no input at" in capsys.readouterr().err
+    assert "no file or folder at" in capsys.readouterr().err
+
+
+def test_the_total_counts_files_skipped_as_not_hand_histories(tmp_path, capsys):
+    (tmp_path / "README.txt").write_text("notes on the session\n", encoding="utf-8")
+    (tmp_path / "hand.txt").write_bytes(EN.read_bytes())
+    assert main(["parse", str(tmp_path), "--out", str(tmp_path / "out")]) == 0
+    assert "total: 2 file(s) (1 skipped), 1 hands read, 1 stored" in capsys.readouterr().out
 
 
 def test_an_existing_dataset_needs_overwrite(tmp_path, capsys):

@@ -59,9 +59,14 @@ def test_files_and_globs_name_what_they_match(tree: Path) -> None:
     assert _names(expand([str(tree / "a*" / "*.txt")]), tree) == ["a/x.txt", "a-b/x.txt"]
 
 
-def test_a_path_that_names_nothing_is_an_error(tree: Path) -> None:
-    with pytest.raises(UserError, match="no input at"):
+def test_a_path_that_names_nothing_is_an_error_that_says_why(tree: Path) -> None:
+    with pytest.raises(UserError, match="no file or folder at"):
         expand([str(tree / "missing")])
+    with pytest.raises(UserError, match="no file matches"):
+        expand([str(tree / "*.nothing")])
+    (tree / "empty").mkdir()
+    with pytest.raises(UserError, match=r"the folder .* holds no file"):
+        expand([str(tree / "empty")])
 
 
 @pytest.mark.parametrize("size", [0, 3, 5, 6, 1 << 20])

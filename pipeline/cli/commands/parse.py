@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 
 from ofc_core.rulesets import PRESET_NAMES
-from parsers.run import FORMAT_CHOICES, FileSummary, Summary, parse_files
+from parsers.run import FORMAT_CHOICES, NOT_HANDS, FileSummary, Summary, parse_files
 from pipeline.cli.options import int_range
 
 
@@ -62,8 +62,10 @@ def run(args: argparse.Namespace) -> int:
 def report(summary: Summary) -> str:
     """The per-file and overall summary ``ofc parse`` prints."""
     lines = [_line(f) for f in summary.files]
+    skipped = sum(f.note == NOT_HANDS for f in summary.files)
+    files = f"{len(summary.files)} file(s)" + (f" ({skipped} skipped)" if skipped else "")
     lines.append(
-        f"total: {len(summary.files)} file(s), {summary.read} hands read, {summary.stored} stored,"
+        f"total: {files}, {summary.read} hands read, {summary.stored} stored,"
         f" {summary.rejected} rejected in {summary.seconds:.2f} s"
         f" ({summary.hands_per_second:,.0f} hands/s) -> {summary.out_dir}"
     )
