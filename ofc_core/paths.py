@@ -7,6 +7,28 @@ from pathlib import Path
 from ofc_core.errors import UserError
 
 
+def as_text(path: str) -> str:
+    """``path`` as valid text for a table or a message: bytes of a file name that are not
+    UTF-8 (which Python keeps as lone surrogates, PEP 383) written as ``\\xNN``.
+
+    >>> as_text("caf\\udce9.txt"), as_text("café.txt")
+    ('caf\\\\xe9.txt', 'café.txt')
+    """
+    if path.isascii():
+        return path
+    return path.encode("utf-8", "surrogateescape").decode("utf-8", "backslashreplace")
+
+
+def check_text_name(path: Path, option: str) -> None:
+    """A UserError when ``path``'s name holds bytes that are not UTF-8: the databases and
+    Parquet files ``ofc`` writes take only UTF-8 names."""
+    shown = as_text(str(path))
+    if shown != str(path):
+        raise UserError(
+            f"{option} {shown}: the name holds bytes that are not UTF-8; give a name in UTF-8"
+        )
+
+
 def file_in_the_way(path: Path) -> Path | None:
     """The nearest existing folder above ``path`` when it is in fact a file (or another
     non-folder), else None.

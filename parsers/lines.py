@@ -36,6 +36,7 @@ import polars as pl
 import pyarrow as pa
 
 from ofc_core.errors import UserError
+from ofc_core.paths import as_text
 from parsers.archives import opened
 from parsers.limits import last_blank
 
@@ -47,6 +48,12 @@ UNDECODED = "\ufffd"
 #: The ``en`` hand header: text holding it is UTF-8 (the ``en`` spec), never Windows-1251.
 EN_HEADER = b"OFC Hand #"
 BOM = b"\xef\xbb\xbf"
+#: How UTF-16 text begins, and what a UTF-16 file is told.
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+UTF16 = (
+    "the file is UTF-16 text; ofc reads UTF-8 (and Windows-1251 for ru): "
+    "save it as UTF-8 and read it again"
+)
 _GLOB_CHARS = set("*?[")
 
 
@@ -63,8 +70,9 @@ class Source:
 
     @property
     def name(self) -> str:
-        """How the dataset names it: ``archive.zip!/inner.txt`` for a member."""
-        return f"{self.path}{MEMBER_SEPARATOR}{self.member}" if self.member else self.path
+        """How the dataset names it: ``archive.zip!/inner.txt`` for a member (as text:
+        ``ofc_core.paths.as_text``)."""
+        return as_text(f"{self.path}{MEMBER_SEPARATOR}{self.member}" if self.member else self.path)
 
     def size(self) -> int:
         """Bytes to read (compressed size for ``.gz``), to balance work across processes."""
@@ -97,9 +105,12 @@ def expand(paths: list[str]) -> list[Source]:
 
     A path that matches nothing is a ``UserError``: a typo should not parse
     zero files quietly. A folder inside that cannot be listed is a source
-    too, so reading it fails and is reported rather than skipped quietly.
+    too, so reading it fails and is reported rather than skipped quietly. A
+    file named more than once (``a.txt ./a.txt``, a folder and a file in it)
+    is read once.
     """
     sources: list[Source] = []
+    named: set[str] = set()
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -116,7 +127,9 @@ def expand(paths: list[str]) -> list[Source]:
                 f"{_nothing_at(raw, path)}: give files, folders, globs or .zip/.gz archives"
             )
         for file in files:
-            sources.extend(_streams(file))
+            if (where := os.path.abspath(file)) not in named:
+                named.add(where)
+                sources.extend(_streams(file))
     return sources
 
 
@@ -526,6 +539,13 @@ def read_head(stream: BinaryIO, size: int = HEAD_BYTES) -> tuple[bytes, BinaryIO
         return head, _Rejoined(head, _Ended(str(error)))
     head = b"".join(parts)
     return head, _Rejoined(head, stream)
+
+
+def seen_whole(head: bytes, stream: BinaryIO) -> bool:
+    """Whether the ``head`` that ``read_head`` gave with ``stream`` is the whole text: shorter
+    than a head, and not the part of a compressed stream before a cut."""
+    cut = isinstance(stream, _Rejoined) and isinstance(stream._rest, _Ended)
+    return len(head) < HEAD_BYTES and not cut
 
 
 class _Ended(io.RawIOBase):

@@ -28,14 +28,14 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
-from typing import NamedTuple
+from typing import BinaryIO, NamedTuple
 
 import polars as pl
 import pyarrow as pa
 
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
-from ofc_core.paths import check_not_under_a_file
+from ofc_core.paths import check_not_under_a_file, check_text_name
 from ofc_core.rulesets import load_ruleset
 from parsers import batch, dataset, fast, jsonl, model
 from parsers.archives import archives_kept_open
@@ -53,7 +53,8 @@ from parsers.limits import (
 )
 from parsers.lines import (
     CHUNK_BYTES,
-    HEAD_BYTES,
+    UTF16,
+    UTF16_BOMS,
     ArchiveDamaged,
     ArchiveTruncated,
     Chunk,
@@ -65,6 +66,7 @@ from parsers.lines import (
     open_binary,
     read_chunks,
     read_head,
+    seen_whole,
 )
 from parsers.memory import start_up_frozen
 from parsers.resolve import bind
@@ -141,6 +143,7 @@ def _check_out(out_dir: Path) -> None:
             f"--out {out_dir} is a file, not a folder; give a folder for the dataset "
             "(it is made if absent)"
         )
+    check_text_name(Path(out_dir), "--out")
     check_not_under_a_file(out_dir, "--out")
 
 
@@ -372,10 +375,18 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
     try:
         with open_binary(source) as raw:
             head, stream = read_head(raw)
+            if head.startswith(UTF16_BOMS):
+                raise UserError(UTF16)
             stream = LineLimited(stream)  # an endless line costs no more memory than a short one
             text = head.decode(choose_encoding(head), errors="replace")
-            kind = options.fmt if options.fmt != "auto" else detect(text)
-            if kind is None and _not_a_history(source, head):
+            looks = detect(text)
+            kind = options.fmt if options.fmt != "auto" else looks
+            if kind != looks and looks is not None:
+                notes.append(
+                    f"read as {kind} (--format), though it looks like {looks}: "
+                    "--format auto reads each file in the format it looks like"
+                )
+            if kind is None and _not_a_history(head, stream):
                 return FileSummary(
                     source.name, None, 0, 0, 0, time.perf_counter() - started, NOT_HANDS
                 )
@@ -450,7 +461,7 @@ def _read_failed(source_name: str, line: int, kind: str | None, error: Exception
             header[:EXCERPT_CHARS],
             room and room.group(1),
         )
-    if isinstance(error, ArchiveDamaged):
+    if isinstance(error, ArchiveDamaged) or str(error) == UTF16:
         return _reject(source_name, line, str(error))
     return _reject(source_name, line, f"cannot read the rest of the file: {error}")
 
@@ -491,11 +502,11 @@ def _newlines(chunk: Chunk) -> int:
     return chunk.data.count(b"\n") if chunk.newlines is None else chunk.newlines
 
 
-def _not_a_history(source: Source, head: bytes) -> bool:
-    """A plain file seen whole, with no hand in it: skipped. Archives are always read (a
-    damaged one is rejected), and so is a file longer than its head."""
-    archive = source.member is not None or source.path.lower().endswith((".zip", ".gz"))
-    return not archive and len(head) < HEAD_BYTES and holds_no_hands(head)
+def _not_a_history(head: bytes, stream: BinaryIO) -> bool:
+    """A source (a file, an archive's member) seen whole in its head, with no hand in it:
+    skipped. One longer than its head is read, and so is a compressed one cut short (its
+    damage is rejected)."""
+    return seen_whole(head, stream) and holds_no_hands(head)
 
 
 def emit_jsonl(source: Source, emit: _Tally) -> None:

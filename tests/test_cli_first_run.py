@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 from pipeline.cli.main import COMMANDS, main
@@ -125,6 +126,23 @@ def test_a_file_with_no_hand_history_is_skipped_not_rejected(tmp_path, capsys):
     assert scalar(db, "SELECT count(*) FROM hands") == 30
     assert "skipped: not a hand history" in out and "README.md" in out
     assert re.search(r"hands read\s+30\b", out)
+
+
+def test_a_member_of_an_archive_with_no_hand_history_is_skipped_too(tmp_path, capsys):
+    history = simulate(tmp_path / "h.txt", 12, seed=5)
+    archive = tmp_path / "in" / "export.zip"
+    archive.parent.mkdir()
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as zipped:
+        zipped.writestr("README.md", "# My hands\n\nExported from the room.\n")
+        zipped.write(history, "h.txt")
+    assert main(["parse", str(archive.parent), "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "export.zip!/README.md [?]: 0 read" in out and "(skipped: not a hand history)" in out
+    assert "total: 2 file(s) (1 skipped), 12 hands read, 12 stored, 0 rejected" in out
+    db = tmp_path / "hands.duckdb"
+    assert ofc_import(archive.parent, "--db", db) == 0
+    assert scalar(db, "SELECT count(*) FROM rejects") == 0
+    assert scalar(db, "SELECT count(*) FROM hands") == 12
 
 
 def test_the_import_summary_names_the_top_reject_reasons_and_where_the_rest_are(tmp_path, capsys):

@@ -81,6 +81,22 @@ def test_a_cut_hand_at_the_end_of_a_file_is_rejected_on_import(tmp_path: Path, h
     assert scalar(db, "SELECT hands_read FROM imports") == len(history)
 
 
+def test_a_hand_cut_inside_a_word_says_the_file_ends_inside_its_line(
+    tmp_path: Path, history: list[str]
+):
+    path = tmp_path / "cut.txt"
+    last = history[-1].rstrip("\n")
+    path.write_text("\n".join(history[:-1]) + last[: last.rindex(" points")], encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(path, "--db", db) == 0
+    assert count_rows(db) == len(history) - 1
+    [(reason,)] = query(db, "SELECT reason FROM rejects")
+    assert reason.startswith("cannot read the summary line")
+    assert reason.endswith(
+        "the file ends inside its last line (cut short, or still being written?)"
+    )
+
+
 def test_a_full_copy_replaces_a_hand_stored_incomplete(tmp_path: Path, history: list[str]):
     path = tmp_path / "full.txt"
     path.write_text("\n".join(history), encoding="utf-8")

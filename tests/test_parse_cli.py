@@ -67,3 +67,9 @@ def test_forced_format_reads_an_en_file_as_ru(tmp_path, capsys):
     code = main(["parse", str(EN), "--out", str(tmp_path / "out"), "--format", "ru"])
     assert code == 0
     assert "0 stored, 1 rejected" in capsys.readouterr().out
+
+
+def test_a_forced_format_that_the_file_does_not_look_like_is_said(tmp_path, capsys):
+    assert main(["parse", str(EN), "--format", "jsonl", "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "(read as jsonl (--format), though it looks like en: --format auto" in out

@@ -59,6 +59,20 @@ def test_files_and_globs_name_what_they_match(tree: Path) -> None:
     assert _names(expand([str(tree / "a*" / "*.txt")]), tree) == ["a/x.txt", "a-b/x.txt"]
 
 
+def test_a_file_named_more_than_once_is_read_once(tree: Path, monkeypatch) -> None:
+    monkeypatch.chdir(tree)
+    once = ["a/x.txt", "A.txt"]
+    assert (
+        _names(expand(["a/x.txt", "./a/x.txt", str(tree / "a" / "x.txt"), "A.txt"]), tree) == once
+    )
+    assert _names(expand(["a/x.txt", "a", "*.txt"]), tree) == [
+        "a/x.txt",
+        "a/c/y.txt",
+        "A.txt",
+        "linked-file.txt",
+    ]
+
+
 def test_a_path_that_names_nothing_is_an_error_that_says_why(tree: Path) -> None:
     with pytest.raises(UserError, match="no file or folder at"):
         expand([str(tree / "missing")])

@@ -21,7 +21,7 @@ from pathlib import Path
 
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
-from ofc_core.paths import check_folder_of
+from ofc_core.paths import as_text, check_folder_of, check_text_name
 from ofc_core.rulesets import load_ruleset
 from pipeline.load import database, store
 from pipeline.load.executors import Task, run_tasks
@@ -96,6 +96,7 @@ class _FileProgress:
 
 
 def _check_options(options: ImportOptions) -> None:
+    check_text_name(options.db, "--db")
     check_folder_of(options.db, "--db")
     if not options.paths and not options.db.exists():
         raise UserError(
@@ -250,7 +251,7 @@ def _run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
         known = database.known_files(paths.db)
         news = [
             f
-            for f in (to_read(p, known.get(str(p)), options.reread) for p in inputs)
+            for f in (to_read(p, known.get(as_text(str(p))), options.reread) for p in inputs)
             if f is not None
         ]
         unchanged = len(inputs) - len(news)

@@ -259,7 +259,8 @@ def _parse_piece(piece: Piece, options: StageOptions) -> _Parsed:
         tables[name].filter(pl.col("source_line") >= tail_line).height
         for name in ("hands", "rejects")
     )
-    tables = _unfinished_rejected(tables, tail_line, name, data[cut:])
+    unended = not data.endswith(b"\n")
+    tables = _unfinished_rejected(tables, tail_line, name, data[cut:], unended)
     return _Parsed(tables, taken, taken_lines, None, fallbacks, in_tail)
 
 
@@ -271,17 +272,21 @@ UNFINISHED = (
 )
 
 
+#: Added to the reason of a last hand rejected anyway when the file's last line has no line end.
+ENDS_INSIDE = "; the file ends inside its last line (cut short, or still being written?)"
+
+
 def _unfinished_rejected(
-    tables: dict[str, pl.DataFrame], line: int, name: str, tail: bytes
+    tables: dict[str, pl.DataFrame], line: int, name: str, tail: bytes, unended: bool
 ) -> dict[str, pl.DataFrame]:
-    """The tables with the last hand of the text after ``line`` (the one whose last line has
-    no line end) turned into a reject when it was stored: read and accounted for, not
-    stored. A last hand rejected anyway keeps its own reason."""
+    """The tables with the last hand of the text after ``line`` turned into a reject when it
+    was stored: read and accounted for, not stored. A last hand rejected anyway keeps its
+    own reason, which says so when the file's last line has no line end (``unended``)."""
     starts = pl.concat([tables[t].select("source_line") for t in ("hands", "rejects")])
     last = starts.filter(pl.col("source_line") >= line).get_column("source_line").max()
     unfinished = tables["hands"].filter(pl.col("source_line") == last)
     if unfinished.is_empty():
-        return tables
+        return _said_to_end_inside(tables, last) if unended else tables
     header = tail.split(b"\n")[last - line].rstrip(b"\r").decode("utf-8", errors="replace")
     rejects = unfinished.select(
         source_file=pl.lit(name),
@@ -292,6 +297,15 @@ def _unfinished_rejected(
     )
     kept = _drop_from(tables, last)  # the hands before it, and their rows
     return kept | {"rejects": pl.concat([tables["rejects"], rejects], how="vertical_relaxed")}
+
+
+def _said_to_end_inside(tables: dict[str, pl.DataFrame], last: int) -> dict[str, pl.DataFrame]:
+    """The tables with ``ENDS_INSIDE`` added to the reasons of the rejects of a hand at line
+    ``last`` that do not say it is cut short."""
+    hand = pl.col("room_hand_id").is_not_null() & ~pl.col("reason").str.contains("cut short")
+    at_last = (pl.col("source_line") == last) & hand
+    reason = pl.when(at_last).then(pl.col("reason") + ENDS_INSIDE).otherwise("reason")
+    return tables | {"rejects": tables["rejects"].with_columns(reason=reason)}
 
 
 def cut_short_tail(

@@ -23,6 +23,7 @@ from pathlib import Path
 import duckdb
 import polars as pl
 
+from ofc_core.paths import as_text
 from parsers.lines import MEMBER_SEPARATOR
 from pipeline.load.database import KnownFile
 from pipeline.load.metrics.refresh import Touched
@@ -243,7 +244,7 @@ def _write_files(con: duckdb.DuckDBPyConnection, files: list[FileRecord], import
     if not files:
         return
     frame = pl.DataFrame(
-        [{"path": f.path} | vars(f.state) for f in files],
+        [{"path": as_text(f.path)} | vars(f.state) for f in files],
         schema={
             "path": pl.String,
             "size_bytes": pl.Int64,
