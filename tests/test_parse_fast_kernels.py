@@ -92,7 +92,7 @@ def _lines_of(fmt) -> st.SearchStrategy[str]:
     whole = st.sampled_from(named + streets)
     cut = st.tuples(whole, st.integers(0, 30)).map(lambda t: t[0][: t[1]])
     run_on = st.tuples(whole, st.sampled_from(["", " ", "x", "*", "=", "9"])).map("".join)
-    other = st.text(st.characters(exclude_characters="\r\n"), max_size=24)
+    other = st.text(st.characters(codec="utf-8", exclude_characters="\r\n"), max_size=24)
     return st.one_of(whole, cut, run_on, other)
 
 
