@@ -44,6 +44,14 @@ def one(db: Path, sql: str, params: list) -> tuple:
         con.close()
 
 
+def wilson(k: float, n: float, z: float = 1.959963984540054) -> tuple[float, float]:
+    """The Wilson score interval of ``k`` successes in ``n`` trials, written out here."""
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z / (1 + z * z / n) * (p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5
+    return centre - half, centre + half
+
+
 def test_a_player_who_fouls_most_hands_has_a_foul_rate_leak(enough: Path, capsys) -> None:
     found = ofc_audit(capsys, enough, STUDENT)
     hands, fouls, mean, sd = one(
@@ -60,7 +68,9 @@ def test_a_player_who_fouls_most_hands_has_a_foul_rate_leak(enough: Path, capsys
     )[0]
     assert found["other_players_ranked"]["players"] == others >= audit.MIN_PLAYERS
     assert found["enough_sample"]
-    pooled = one(enough, "SELECT count(*) FILTER (WHERE foul) / count(*) FROM player_hands", [])[0]
+    pooled, everyone = one(
+        enough, "SELECT count(*) FILTER (WHERE foul) / count(*), count(*) FROM player_hands", []
+    )
     leaks = {leak["metric"]: leak for leak in found["leaks"]}
     assert set(leaks) >= {"foul_rate", "points_per_hand"}
     foul = leaks["foul_rate"]
@@ -72,6 +82,9 @@ def test_a_player_who_fouls_most_hands_has_a_foul_rate_leak(enough: Path, capsys
         "high": pytest.approx(foul["high"]),
         "population": pytest.approx(pooled),
         "direction": "lower is better",
+        "population_n": everyone,
+        "population_low": pytest.approx(wilson(pooled * everyone, everyone)[0]),
+        "population_high": pytest.approx(wilson(pooled * everyone, everyone)[1]),
     }
     assert pooled < foul["low"] < fouls / hands < foul["high"]
     points = leaks["points_per_hand"]

@@ -61,6 +61,14 @@ def test_the_page_names_the_leaks_ofc_audit_finds(page: Page, db: Path, capsys) 
         if cells
     }
     assert {label for label, verdict in verdicts.items() if verdict == "leak"} == set(labels)
+    table = [[c.strip() for c in r.locator("th, td").all_inner_texts()] for r in rows]
+    header = table[0]
+    assert {"Population", "Population 95% interval", "Population n"} <= set(header)
+    foul = next(m for m in found["metrics"] if m["metric"] == "foul_rate")
+    shown = dict(zip(header, next(r for r in table if r[0] == "Foul rate"), strict=True))
+    assert shown["Population n"] == f"{foul['population_n']:,.0f}"
+    low, high = (100 * foul[f"population_{end}"] for end in ("low", "high"))
+    assert shown["Population 95% interval"] == f"95%: {low:.1f}% – {high:.1f}%"
 
 
 def test_a_view_too_small_names_no_leak(page: Page, db: Path) -> None:

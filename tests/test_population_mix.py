@@ -69,3 +69,21 @@ def test_a_mix_of_variants_is_weighted_by_the_players_own_hands() -> None:
 def test_a_player_worse_than_their_own_variant_is_still_a_leak() -> None:
     found = _foul(_audit("Rex", [("pineapple-27", HANDS, 550)]))
     assert found.low > found.population and found.verdict == audit.LEAK
+
+
+def test_the_populations_figure_has_its_n_and_interval() -> None:
+    """In one variant, the variant's pooled trials and interval; over two, the trials of
+    both and the variants' standard errors combined with the player's weights."""
+    alone = _foul(_audit("Rita", [("pineapple-27", HANDS, 400)]))
+    assert alone.population_n == 6 * HANDS
+    assert alone.population_low < alone.population < alone.population_high
+    assert alone.population_high - alone.population_low < alone.high - alone.low
+
+    mixed = _foul(_audit("Mia", [("pineapple-27", 500, 200), ("pineapple", 500, 50)]))
+    n27, n = 5 * HANDS + 500, 20 * HANDS + 500
+    assert mixed.population_n == n27 + n
+    p27, p = (5 * 400 + 200) / n27, (20 * 100 + 50) / n
+    se = 0.5 * ((p27 * (1 - p27) / n27) + (p * (1 - p) / n)) ** 0.5  # Wald, for scale
+    half = (mixed.population_high - mixed.population_low) / 2
+    assert half == pytest.approx(1.96 * se, rel=0.02)
+    assert mixed.population_low < mixed.population < mixed.population_high

@@ -108,6 +108,7 @@ def test_key_figures_have_their_interval_and_n(db: Path, tmp_path: Path) -> None
     assert f"{100 * scoops / pairings:.1f}% ({100 * low:.1f}% to {100 * high:.1f}%)" in key
     assert "<th>Pairings</th>" in key and f"<td>{pairings:,}</td>" in key
     assert key.count(" to ") >= 5  # points, fouls, scoops, rows won, royalties per hand
+    assert "<th>Population 95% interval</th><th>Population n</th>" in page
 
 
 def test_index_shows_points_per_hand_with_its_interval(db: Path, tmp_path: Path) -> None:

@@ -50,6 +50,8 @@ def _row(f: Finding) -> dict[str, str]:
         "95% interval": interval(f.metric, f.low, f.high),
         "n": count(f.n),
         "Population": figure(f.metric, f.population),
+        "Population 95% interval": interval(f.metric, f.population_low, f.population_high),
+        "Population n": count(f.population_n),
         "Percentile": MISSING if f.percentile is None else f"{100 * f.percentile:.0f}",
         "Good": f.direction,
         "Verdict": WORDS[f.verdict],

@@ -1,5 +1,6 @@
 """A player's audit against the population: every metric with its n and 95% interval,
-the population's figure, and the leaks, only where the sample says so.
+the population's figure (with its n and interval too), and the leaks, only where the
+sample says so.
 
 Shared by the dashboard's Coach audit and Style pages and by ``ofc audit``:
 each passes the SQL of the players' statistics in its view (``player_metrics``
@@ -32,7 +33,7 @@ from typing import Protocol
 import polars as pl
 
 from pipeline.load.metrics.definitions import METRICS, Metric, pooled, stat_columns, with_figures
-from pipeline.report.population import like_for_like
+from pipeline.report.population import like_for_like_pooled
 
 MIN_HANDS = 200
 MIN_TRIALS = 30
@@ -71,6 +72,9 @@ class Finding:
     percentile: float | None
     direction: str
     verdict: str
+    population_n: float | None = None  # the population's trials behind ``population``
+    population_low: float | None = None  # its 95% interval
+    population_high: float | None = None
 
     @property
     def leak(self) -> bool:
@@ -232,7 +236,8 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
     for metric in METRICS:
         if row[metric.name] is None:
             continue
-        figure = like_for_like(metric, my_variants, variants)
+        theirs = like_for_like_pooled(metric, my_variants, variants)
+        figure = None if theirs is None else theirs.value
         findings.append(
             Finding(
                 metric=metric.name,
@@ -245,6 +250,9 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
                 percentile=_percentile(ranked[metric.name], row[metric.name]),
                 direction=DIRECTION[metric.good],
                 verdict=verdict(metric, row, figure, enough, short),
+                population_n=None if theirs is None else theirs.n,
+                population_low=None if theirs is None else theirs.low,
+                population_high=None if theirs is None else theirs.high,
             )
         )
     return Audit(

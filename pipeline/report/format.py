@@ -32,6 +32,11 @@ def figure(metric: str, value: float | None) -> str:
     return f"{value:,.2f}"
 
 
+def count(value: float | None) -> str:
+    """A count (of hands, trials) with thousands separators."""
+    return MISSING if value is None else f"{value:,.0f}"
+
+
 def interval(metric: str, low: float | None, high: float | None) -> str:
     """A 95% interval of ``metric`` as shown."""
     if low is None or high is None:

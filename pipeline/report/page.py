@@ -28,7 +28,7 @@ from pipeline.load.metrics.definitions import BY_NAME
 from pipeline.report import charts
 from pipeline.report.data import KEY_FIGURES, PlayerReport
 from pipeline.report.decisions import DecisionReview
-from pipeline.report.format import MISSING, figure, interval, money, money_interval, points
+from pipeline.report.format import MISSING, count, figure, interval, money, money_interval, points
 
 STYLE = """
 body { font-family: system-ui, sans-serif; margin: 2rem auto; max-width: 980px; color: #222; }
@@ -136,13 +136,18 @@ def _findings(report: PlayerReport, group: str) -> str:
             interval(f.metric, f.low, f.high),
             f"{f.n:,.0f}",
             figure(f.metric, f.population),
+            interval(f.metric, f.population_low, f.population_high),
+            count(f.population_n),
             f.direction,
             f.verdict,
         ]
         for f in report.findings.findings
         if BY_NAME[f.metric].group == group
     ]
-    headers = ["Figure", "Player", "95% interval", "n", "Population", "Good", "Verdict"]
+    headers = [
+        "Figure", "Player", "95% interval", "n",
+        "Population", "Population 95% interval", "Population n", "Good", "Verdict",
+    ]  # fmt: skip
     return table(headers, rows)
 
 

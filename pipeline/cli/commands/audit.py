@@ -44,14 +44,18 @@ def _checked(db: Path) -> None:
 
 
 def _table(result) -> str:
-    from pipeline.report.format import figure, interval
+    from pipeline.report.format import count, figure, interval
 
     lines = [f"{result.player}: {result.hands:,} hands", result.sample_note(), ""]
     width = max(len(f.label) for f in result.findings)
     for f in result.findings:
         shown = f"{figure(f.metric, f.value):>9} {interval(f.metric, f.low, f.high):<22}"
-        population = f"population {figure(f.metric, f.population):>9}"
-        lines.append(f"{f.label:<{width}}  {shown} n={f.n:<8,.0f} {population}  {f.verdict}")
+        population = (
+            f"population {figure(f.metric, f.population):>9}"
+            f" {interval(f.metric, f.population_low, f.population_high):<22}"
+            f" n={count(f.population_n):<9}"
+        )
+        lines.append(f"{f.label:<{width}}  {shown} n={f.n:<8,.0f} {population} {f.verdict}")
     return "\n".join(lines)
 
 
