@@ -11,6 +11,7 @@ from __future__ import annotations
 from pipeline.load.metrics.definitions import Metric
 from pipeline.report import audit
 from pipeline.report.format import MISSING, figure, interval
+from pipeline.report.population import Pooled
 
 __all__ = [
     "MISSING",
@@ -60,6 +61,21 @@ def percent(value: float | None, digits: int = 1) -> str:
 
 def count(value: int | None) -> str:
     return MISSING if value is None else f"{int(value):,}"
+
+
+def value_of(pooled: Pooled | None) -> float | None:
+    """The population's figure (None: none)."""
+    return None if pooled is None else pooled.value
+
+
+def population_interval(metric: str, pooled: Pooled | None) -> str:
+    """The 95% interval of the population's figure of ``metric``."""
+    return MISSING if pooled is None else interval(metric, pooled.low, pooled.high)
+
+
+def population_n(pooled: Pooled | None) -> str:
+    """The population's trials behind its figure."""
+    return MISSING if pooled is None else count(pooled.n)
 
 
 def verdict(metric: Metric, figures: dict, population: float | None) -> str:

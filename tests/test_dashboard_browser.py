@@ -173,6 +173,14 @@ def test_overview_shows_the_heros_results(page: Page, server, db: Path) -> None:
         assert row[1] == count(played) and row[3] == f"{amount:+,.2f} {currency}"
         assert row[4] == f"{amount / played:+,.2f} {currency}"
     expect(page.get_by_test_id("stVegaLiteChart")).to_have_count(3)  # points, money, rates
+    everybody = query(
+        db,
+        "SELECT count(*) FROM player_hands WHERE variant IN"
+        " (SELECT variant FROM player_hands WHERE player = ?)",
+        (HERO,),
+    )[0][0]
+    fouls = table_row(page, "Foul rate")  # against the population: its figure, interval, n
+    assert fouls[5].startswith("95%: ") and fouls[6] == count(everybody)
     for figure in ("Points per hand", "Hands in Fantasyland", "Royalties per hand"):
         by_variant = table_row(page, figure)[1:]  # a column per variant
         assert by_variant and all("95%:" in cell and "; n " in cell for cell in by_variant)
@@ -306,7 +314,14 @@ def test_style_page(page: Page, server, db: Path) -> None:
     low, high = wilson(fouls, hands)
     row = table_row(page, "Foul rate (no Fantasyland, no timeout)")
     assert row[1:4] == [percent(foul_rate), f"95%: {percent(low)} – {percent(high)}", count(hands)]
-    assert row[6:] == ["lower is better", "too few players"]  # five players in all
+    everybody = query(
+        db,
+        "SELECT count(*) FROM player_hands WHERE NOT in_fantasyland AND NOT timed_out"
+        " AND variant IN (SELECT variant FROM player_hands WHERE player = ?)",
+        (HERO,),
+    )[0][0]
+    assert row[5].startswith("95%: ") and row[6] == count(everybody)  # the population's
+    assert row[8:] == ["lower is better", "too few players"]  # five players in all
     assert page.get_by_test_id("stVegaLiteChart").count() == 3
     main = page.get_by_test_id("stMain").inner_text()
     assert "A leak needs at least 200 hands" in main and "pooled" in main
@@ -325,6 +340,15 @@ def test_fantasyland_page(page: Page, server, db: Path) -> None:
     low, high = wilson(entries, live)
     caption = f"n {count(live)} · 95%: {percent(low)} – {percent(high)}"
     expect(page.get_by_text(caption)).to_be_visible()
+    everybody = query(
+        db,
+        "SELECT count(*) FILTER (WHERE NOT foul AND NOT in_fantasyland) FROM player_hands"
+        " WHERE variant IN (SELECT variant FROM player_hands WHERE player = ?)",
+        (HERO,),
+    )[0][0]
+    expect(
+        page.get_by_text(re.compile(f"population 95%: .*, n {count(everybody)}$"))
+    ).to_have_count(1)
     assert "RULES.md" not in page.get_by_test_id("stMain").inner_text()
     screenshot(page, "fantasyland")
 

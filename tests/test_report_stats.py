@@ -177,3 +177,22 @@ def test_rate_charts_show_the_players_interval_and_n(db: Path, tmp_path: Path, d
     with_interval = [v for v in player if v["low"] is not None]
     assert with_interval and all(v["low"] <= v["value"] <= v["high"] for v in with_interval)
     assert any(layer["mark"]["type"] == "rule" for layer in spec["layer"])  # the whiskers
+
+
+def test_style_shares_show_the_populations_interval_and_n(db: Path, tmp_path: Path) -> None:
+    out = tmp_path / "ann.html"
+    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    k, n = scalar_row(
+        db,
+        "SELECT sum(bottom_flush_share * live_hands), sum(live_hands) FROM style_metrics"
+        " WHERE variant = 'all'",
+    )
+    low, high = _wilson(k, n)
+    row = page[page.index("<td>final bottom: flush</td>") :].split("</tr>")[0]
+    cells = row.replace("</td>", "").split("<td>")[1:]
+    assert cells[4:] == [
+        f"{100 * k / n:.1f}%",
+        f"95%: {100 * low:.1f}% – {100 * high:.1f}%",
+        f"{n:,.0f}",
+    ]

@@ -9,9 +9,10 @@ import streamlit as st
 from dashboard import charts, columns, ui
 from dashboard.cache import cached
 from dashboard.context import Context
-from dashboard.format import count, interval, verdict
+from dashboard.format import count, interval, population_interval, population_n, value_of, verdict
 from dashboard.queries import fantasyland, summary
 from pipeline.report.format import figure
+from pipeline.report.population import Pooled
 
 by_ruleset = cached(fantasyland.by_ruleset)
 cards_dealt = cached(fantasyland.cards_dealt)
@@ -64,14 +65,15 @@ SHORT = {
 }
 
 
-def _headline(mine: dict, everybody: dict) -> None:
+def _headline(mine: dict, everybody: dict[str, Pooled | None]) -> None:
     cells = st.columns(len(fantasyland.METRICS))
     for cell, metric in zip(cells, fantasyland.METRICS, strict=True):
         key = metric.name
+        theirs = everybody.get(key)
         cell.metric(
             SHORT[key],
             figure(key, mine[key]),
-            delta=f"population {figure(key, everybody.get(key))}",
+            delta=f"population {figure(key, value_of(theirs))}",
             delta_color="off",
             delta_arrow="off",
             border=True,
@@ -81,7 +83,8 @@ def _headline(mine: dict, everybody: dict) -> None:
         cell.caption(
             f"n {count(mine[f'{key}_n'])} · "
             f"{interval(key, mine[f'{key}_low'], mine[f'{key}_high'])} · "
-            f"{verdict(metric, mine, everybody.get(key))}"
+            f"{verdict(metric, mine, value_of(theirs))} · population "
+            f"{population_interval(key, theirs)}, n {population_n(theirs)}"
         )
 
 

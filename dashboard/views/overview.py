@@ -10,11 +10,21 @@ import streamlit as st
 from dashboard import charts, ui
 from dashboard.cache import cached
 from dashboard.context import Context
-from dashboard.format import count, interval, signed, verdict, with_interval
+from dashboard.format import (
+    count,
+    interval,
+    population_interval,
+    population_n,
+    signed,
+    value_of,
+    verdict,
+    with_interval,
+)
 from dashboard.queries import cumulative, summary
 from dashboard.queries.filters import Filters
 from pipeline.load.metrics.definitions import BY_NAME
 from pipeline.report.format import figure, money, money_interval
+from pipeline.report.population import Pooled
 
 summaries = cached(summary.summaries)
 money_rows = cached(summary.money)
@@ -87,15 +97,17 @@ def _charts(context: Context, hands: int) -> None:
             st.altair_chart(chart, width="stretch")
 
 
-def _rates(mine: dict, everybody: dict, filters: Filters) -> None:
+def _rates(mine: dict, everybody: dict[str, Pooled | None], filters: Filters) -> None:
     rows = [
         {
             "Rate": BY_NAME[key].label,
             "Hero": figure(key, mine[key]),
             "95% interval": interval(key, mine[f"{key}_low"], mine[f"{key}_high"]),
             "n": count(mine[f"{key}_n"]),
-            "Population": figure(key, everybody.get(key)),
-            "Verdict": verdict(BY_NAME[key], mine, everybody.get(key)),
+            "Population": figure(key, value_of(everybody.get(key))),
+            "Population 95% interval": population_interval(key, everybody.get(key)),
+            "Population n": population_n(everybody.get(key)),
+            "Verdict": verdict(BY_NAME[key], mine, value_of(everybody.get(key))),
         }
         for key in RATES
         if mine[key] is not None
@@ -107,11 +119,12 @@ def _rates(mine: dict, everybody: dict, filters: Filters) -> None:
     )
 
 
-def _rates_chart(mine: dict, everybody: dict) -> None:
+def _rates_chart(mine: dict, everybody: dict[str, Pooled | None]) -> None:
+    theirs = {key: value_of(everybody.get(key)) for key in RATES}
     rows = [
         {"rate": BY_NAME[key].label, "who": who, "value": figures[key]}
         for key in RATES
-        for who, figures in (("Hero", mine), ("Population", everybody))
+        for who, figures in (("Hero", mine), ("Population", theirs))
         if figures.get(key) is not None
     ]
     if rows:

@@ -71,7 +71,7 @@ class PlayerReport:
     summary: pl.DataFrame  # player_summary rows (variant 'all' first)
     key: pl.DataFrame  # variant, hands, points, KEY_FIGURES with _n, _low, _high ('all' first)
     findings: Audit  # every metric against the pooled population, over all variants
-    shares: pl.DataFrame  # label, player, n, low, high, population: STYLE_SHARES
+    shares: pl.DataFrame  # label, player, n, low, high, population(_n, _low, _high)
     cumulative: pl.DataFrame  # hand, played_at, points (cumulative)
     fouls_by_setup: pl.DataFrame  # setup, hands, foul_rate, low, high
     audit: pl.DataFrame  # audit_mismatches rows of the player (latest first)
@@ -134,23 +134,26 @@ def check_variant(con: duckdb.DuckDBPyConnection, player: str, variant: str) -> 
 
 
 def _shares(con, player: str) -> pl.DataFrame:
-    """The player's ``STYLE_SHARES`` with Wilson intervals, and the pooled population's."""
+    """The player's ``STYLE_SHARES`` and the pooled population's, each with its n and
+    Wilson interval."""
     parts = ", ".join(
         f'sum({column} * {base}) FILTER (WHERE player = $player) AS "k_{column}", '
         f'max({base}) FILTER (WHERE player = $player) AS "n_{column}", '
-        f'sum({column} * {base}) / nullif(sum({base}), 0) AS "p_{column}"'
+        f'sum({column} * {base}) AS "pk_{column}", sum({base}) AS "pn_{column}"'
         for column, (_, base) in STYLE_SHARES.items()
     )
     row = con.execute(
         f"SELECT {parts} FROM style_metrics WHERE variant = 'all'", {"player": player}
     ).fetchall()[0]
     rows = [
-        {"figure": column, "label": label, "k": k or 0.0, "n": n or 0.0, "population": population}
-        for (column, (label, _)), (k, n, population) in zip(
-            STYLE_SHARES.items(), zip(*[iter(row)] * 3, strict=True), strict=True
+        {"figure": column, "label": label, "k": k or 0.0, "n": n or 0.0}
+        | {"population_k": pk or 0.0, "population_n": pn or 0.0}
+        for (column, (label, _)), (k, n, pk, pn) in zip(
+            STYLE_SHARES.items(), zip(*[iter(row)] * 4, strict=True), strict=True
         )
     ]
     shares = intervals.with_rate(pl.DataFrame(rows), "player", "k", "n")
+    shares = intervals.with_rate(shares, "population", "population_k", "population_n")
     return shares.rename({"player_low": "low", "player_high": "high"})
 
 

@@ -168,8 +168,12 @@ def _fantasyland(report: PlayerReport) -> str:
 
 
 def _style(report: PlayerReport) -> str:
+    headers = [
+        "Share", "Player", "95% interval", "n",
+        "Population (pooled)", "Population 95% interval", "Population n",
+    ]  # fmt: skip
     shares = table(
-        ["Share", "Player", "95% interval", "n", "Population (pooled)"],
+        headers,
         [
             [
                 r["label"],
@@ -177,6 +181,8 @@ def _style(report: PlayerReport) -> str:
                 interval("share", r["low"], r["high"]),
                 f"{r['n']:,.0f}",
                 figure("share", r["population"]),
+                interval("share", r["population_low"], r["population_high"]),
+                count(r["population_n"]),
             ]
             for r in report.shares.iter_rows(named=True)
         ],
