@@ -53,6 +53,7 @@ from parsers.limits import (
 )
 from parsers.lines import (
     CHUNK_BYTES,
+    DAMAGE_ERRORS,
     UTF16,
     UTF16_BOMS,
     ArchiveDamaged,
@@ -411,6 +412,10 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             {"rejects": _damaged_rejects(error, source.name, kind, options, seen)}
             | _empty("hands", "player_hands", "placements")
         )
+    except JsonlDamaged as error:
+        notes.append(f"stopped reading: {error}")
+        rest = _reject(source.name, error.line, f"{_damage(error)}: {REST_UNREAD}")
+        tally({"rejects": rest} | _empty("hands", "player_hands", "placements"))
     except (*READ_ERRORS, UserError) as error:
         notes.append(f"stopped reading: {error}")
         tally(
@@ -472,8 +477,7 @@ def _damaged_rejects(
     """The rejects of a source whose compressed data failed its checks: every hand of the
     text read since the last chunk (the damage may be anywhere in it), at its header, then
     the rest of the source, which did not read, at the line after that text."""
-    damage = f"compressed data damaged ({error})"
-    advice = "copy or download the file again"
+    damage = _damage(error)
     chunk = error.chunk
     read = parse_chunk(chunk, source_name, kind, options.ruleset, seen, options.fmt == "auto")
     stored = pl.from_arrow(read.tables["hands"])
@@ -483,7 +487,7 @@ def _damaged_rejects(
         source_file=pl.lit(source_name),
         source_line="source_line",
         room_hand_id="room_hand_id",
-        reason=pl.lit(f"{damage}: not stored, its text may be wrong; {advice}"),
+        reason=pl.lit(f"{damage}: {NOT_STORED}"),
         excerpt=headers.str.strip_suffix("\r").str.slice(0, EXCERPT_CHARS),
     )
     own = pl.from_arrow(read.tables["rejects"]).with_columns(
@@ -491,11 +495,47 @@ def _damaged_rejects(
     )
     seen_here = pl.concat([hands, own], how="vertical_relaxed").sort("source_line")
     rest = _reject(
-        source_name,
-        chunk.first_line + chunk.data.count(b"\n"),
-        f"{damage}: the rest of the file did not read; {advice}",
+        source_name, chunk.first_line + chunk.data.count(b"\n"), f"{damage}: {REST_UNREAD}"
     )
     return pa.concat_tables([seen_here.to_arrow().cast(REJECTS), rest])
+
+
+#: What the hands of text whose compressed data failed its checks are told, and the rest.
+NOT_STORED = "not stored, its text may be wrong; copy or download the file again"
+REST_UNREAD = "the rest of the file did not read; copy or download the file again"
+
+
+def _damage(error: Exception) -> str:
+    return f"compressed data damaged ({error})"
+
+
+class JsonlDamaged(ValueError):
+    """An ofc-jsonl source whose compressed data failed its checks after ``line`` - 1 whole
+    lines, which were read and rejected (their text may be wrong anywhere)."""
+
+    def __init__(self, message: str, line: int) -> None:
+        super().__init__(message)
+        self.line = line
+
+
+def _damaged_jsonl(tables: dict[str, pa.Table], error: JsonlDamaged) -> dict[str, pa.Table]:
+    """The tables of ofc-jsonl lines read before ``error``: every hand a reject, as
+    ``_damaged_rejects`` makes them of text, and every reject saying so."""
+    damage = _damage(error)
+    hands = pl.from_arrow(tables["hands"]).select(
+        "source_file",
+        "source_line",
+        "room_hand_id",
+        reason=pl.lit(f"{damage}: {NOT_STORED}"),
+        excerpt=pl.lit(""),
+    )
+    own = pl.from_arrow(tables["rejects"]).with_columns(
+        reason=pl.format("{}: {}", pl.lit(damage), "reason")
+    )
+    rejects = pl.concat([hands, own], how="diagonal_relaxed").sort("source_line")
+    return {"rejects": rejects.to_arrow().cast(REJECTS)} | _empty(
+        "hands", "player_hands", "placements"
+    )
 
 
 def _newlines(chunk: Chunk) -> int:
@@ -517,33 +557,33 @@ def emit_jsonl(source: Source, emit: _Tally) -> None:
         return
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "member.jsonl"
-        cut = _copy_whole_lines(source, path)
+        stopped = _copy_whole_lines(source, path)
         named = pl.lit(source.name)
         for tables in jsonl.iter_jsonl(path):
-            emit(
-                tables
-                | {
-                    name: pl.from_arrow(tables[name])
-                    .with_columns(source_file=named)
-                    .to_arrow()
-                    .cast(TABLES[name])
-                    for name in ("hands", "rejects")
-                }
-            )
-        if cut is not None:
-            raise cut
+            tables = tables | {
+                name: pl.from_arrow(tables[name])
+                .with_columns(source_file=named)
+                .to_arrow()
+                .cast(TABLES[name])
+                for name in ("hands", "rejects")
+            }
+            emit(_damaged_jsonl(tables, stopped) if isinstance(stopped, JsonlDamaged) else tables)
+        if stopped is not None:
+            raise stopped
 
 
-def _copy_whole_lines(source: Source, path: Path) -> ArchiveTruncated | None:
-    """Copy the lines of ``source`` to ``path``; when its compressed data is cut short, keep
-    the whole lines before the cut and give the error naming the line it falls in (None:
-    the source was whole)."""
+def _copy_whole_lines(source: Source, path: Path) -> ArchiveTruncated | JsonlDamaged | None:
+    """Copy the lines of ``source`` to ``path``; when its compressed data is cut short or
+    fails its checks, keep the whole lines before and give the error naming the line it
+    falls in (None: the source was whole)."""
     with open_binary(source) as raw, open(path, "wb") as out:
         try:
             shutil.copyfileobj(LineLimited(raw), out, 1 << 20)  # no endless line on disk
             return None
         except EOFError:
-            pass
+            damage = None
+        except DAMAGE_ERRORS as error:
+            damage = error
     with open(path, "r+b") as out:
         size = out.seek(0, os.SEEK_END)
         out.seek(max(size - MAX_LINE_BYTES - 1, 0))
@@ -551,6 +591,8 @@ def _copy_whole_lines(source: Source, path: Path) -> ArchiveTruncated | None:
         out.truncate(size - len(tail) + tail.rfind(b"\n") + 1)
         out.seek(0)
         lines = sum(block.count(b"\n") for block in iter(lambda: out.read(1 << 20), b""))
+    if damage is not None:
+        return JsonlDamaged(str(damage), lines + 1)
     return ArchiveTruncated(
         "archive truncated: the compressed data ends inside this hand", lines + 1
     )

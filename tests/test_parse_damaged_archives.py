@@ -107,6 +107,24 @@ def test_an_import_of_a_damaged_gz_counts_every_hand_as_rejected(hands, tmp_path
     assert damaged == len(hands) + 1
 
 
+def test_an_ofc_jsonl_gz_failing_its_crc_rejects_each_hand_at_its_line(tmp_path: Path) -> None:
+    plain = simulate(tmp_path / "h.jsonl", 40, seed=3, fmt="jsonl")
+    _, clean = parse([plain], tmp_path / "clean")
+    room_ids = clean["hands"].sort("source_line").get_column("room_hand_id").to_list()
+    path = _damaged_gz(plain.read_bytes(), tmp_path / "h.jsonl.gz")
+    summary, tables = parse([path], tmp_path / "out")
+    _accounted(summary)
+    [f] = summary.files
+    assert (f.stored, f.rejected) == (0, 41) and "stopped reading: CRC check failed" in f.note
+    rows = tables["rejects"].sort("source_line").to_dicts()
+    *per_hand, rest = rows
+    assert [(r["source_line"], r["room_hand_id"]) for r in per_hand] == list(
+        zip(range(1, 41), room_ids, strict=True)
+    )
+    assert all("not stored, its text may be wrong" in r["reason"] for r in per_hand)
+    assert rest["source_line"] == 41 and "the rest of the file did not read" in rest["reason"]
+
+
 def test_a_member_failing_its_crc_at_its_end_loses_at_most_one_read_of_text(
     hands, tmp_path: Path
 ) -> None:
