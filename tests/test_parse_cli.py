@@ -73,3 +73,13 @@ def test_a_forced_format_that_the_file_does_not_look_like_is_said(tmp_path, caps
     assert main(["parse", str(EN), "--format", "jsonl", "--out", str(tmp_path / "out")]) == 0
     out = capsys.readouterr().out
     assert "(read as jsonl (--format), though it looks like en: --format auto" in out
+
+
+def test_paths_with_no_hand_history_are_one_line_and_make_no_dataset(tmp_path, capsys):
+    (tmp_path / "notes").mkdir()
+    (tmp_path / "notes" / "README.md").write_text("# my sessions\n", encoding="utf-8")
+    out = tmp_path / "out"
+    assert main(["parse", str(tmp_path / "notes"), "--out", str(out)]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no hand history in" in err and "README.md" in err
+    assert "not made" in err and not out.exists()

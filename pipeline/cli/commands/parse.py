@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import argparse
+import shutil
+from pathlib import Path
 
+from ofc_core.errors import UserError
 from ofc_core.rulesets import PRESET_NAMES
 from parsers.run import FORMAT_CHOICES, NOT_HANDS, FileSummary, Summary, parse_files
 from pipeline.cli.options import int_range
@@ -47,6 +50,7 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.cli.warmup import ensure_compiled
 
     ensure_compiled()
+    made = not Path(args.out).exists()
     summary = parse_files(
         args.paths,
         args.out,
@@ -55,6 +59,16 @@ def run(args: argparse.Namespace) -> int:
         ruleset=args.ruleset,
         overwrite=args.overwrite,
     )
+    skipped = [f.name for f in summary.files if f.note == NOT_HANDS]
+    if summary.files and len(skipped) == len(summary.files):
+        if made:
+            shutil.rmtree(args.out, ignore_errors=True)
+        where = " ".join(map(str, args.paths))
+        raise UserError(
+            f"no hand history in {where}: {len(skipped)} file(s), such as {skipped[0]}, hold none"
+            f" in a format ofc reads (docs/parsers.md); "
+            + (f"{args.out} not made" if made else f"nothing added to {args.out}")
+        )
     print(report(summary))
     return 0
 
