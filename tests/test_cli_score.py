@@ -96,6 +96,16 @@ def test_bad_input_exits_2_with_one_line_naming_the_problem(stdin, args, message
     assert "Traceback" not in done.stderr
 
 
+def test_a_bad_object_over_several_lines_is_named_by_its_line_and_column():
+    pretty = "\n" + json.dumps({"players": [ALICE, BOB]}, indent=2)
+    broken = pretty.replace('"name": "Bob"', '"name": "Bob",,', 1)
+    line = broken[: broken.index(",,") + 1].count("\n") + 1
+    done = ofc_score(broken, "--ruleset", "classic-1-6-american")
+    assert done.returncode == 2
+    assert "hand 1: malformed JSON: Expecting property name" in done.stderr
+    assert f"at line {line}, column " in done.stderr
+
+
 def test_second_bad_hand_is_named_by_its_line():
     lines = (
         json.dumps({"players": [ALICE, BOB]})

@@ -43,8 +43,8 @@ def read_hands(text: str) -> list[InputHand]:
         raise UserError("no input: give one JSON hand, or JSON Lines with one hand per line")
     try:
         return [_hand(strict_json(stripped, "hand 1"), "hand 1")]
-    except json.JSONDecodeError:
-        pass
+    except json.JSONDecodeError as error:
+        whole = error
     hands = []
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
@@ -53,10 +53,19 @@ def read_hands(text: str) -> list[InputHand]:
         try:
             hands.append(_hand(strict_json(line, label), label))
         except json.JSONDecodeError as error:
+            if not hands and "\n" in stripped:  # one object over several lines, most likely
+                raise UserError(_whole_problem(text, whole)) from None
             raise UserError(
                 f"{label}: malformed JSON: {error.msg} at column {error.colno}"
             ) from None
     return hands
+
+
+def _whole_problem(text: str, error: json.JSONDecodeError) -> str:
+    """Where the input read as one JSON object over several lines went wrong, counting
+    the lines of ``text`` (``error`` is of the text without its leading blank lines)."""
+    line = error.lineno + text[: len(text) - len(text.lstrip())].count("\n")
+    return f"hand 1: malformed JSON: {error.msg} at line {line}, column {error.colno}"
 
 
 def strict_json(text: str, label: str) -> Any:
