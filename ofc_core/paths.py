@@ -1,4 +1,5 @@
-"""Checks of the paths a user names (``--db``, ``--out``), told as the one thing wrong."""
+"""Paths as text, and checks of the paths a user names (``--db``, ``--out``), told as the
+one thing wrong."""
 
 from __future__ import annotations
 
