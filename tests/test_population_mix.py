@@ -19,9 +19,10 @@ from pipeline.report import audit
 from pipeline.report.data import Frames
 
 HANDS = 1000
-#: Everybody's foul rate in each variant: 2-7 fouls far more than Pineapple.
-FOULS = {"pineapple-27": 0.40, "pineapple": 0.10}
-PLAYERS = {"pineapple-27": 5, "pineapple": 20}
+#: Everybody's foul rate in each variant: 2-7 fouls far more than Pineapple; Turbo has
+#: too few players to call a leak in.
+FOULS = {"pineapple-27": 0.40, "pineapple": 0.10, "turbo": 0.20}
+PLAYERS = {"pineapple-27": 12, "pineapple": 20, "turbo": 3}
 
 
 def _row(player: str, variant: str, hands: int, fouls: int) -> dict[str, object]:
@@ -31,17 +32,20 @@ def _row(player: str, variant: str, hands: int, fouls: int) -> dict[str, object]
     return row
 
 
-def _audit(player: str, own: list[tuple[str, int, int]]) -> audit.Audit:
-    """``player`` with ``own`` rows (variant, hands, fouls) among the population above."""
+def _audit(player: str, own: list[tuple[str, int, int]], variant: str | None = None) -> audit.Audit:
+    """``player`` with ``own`` rows (variant, hands, fouls) among the population above, in
+    every variant or in ``variant`` alone."""
     rows = [_row(player, *row) for row in own]
-    for variant, count in PLAYERS.items():
+    for played, count in PLAYERS.items():
         for i in range(count):
-            fouls = round(FOULS[variant] * HANDS)
-            rows.append(_row(f"{variant}-{i}", variant, HANDS, fouls))
+            fouls = round(FOULS[played] * HANDS)
+            rows.append(_row(f"{played}-{i}", played, HANDS, fouls))
     con = duckdb.connect()
     try:
         con.register("stats", pl.DataFrame(rows))
-        return audit.audit(Frames(con), player, "SELECT * FROM stats", [])
+        if variant is None:
+            return audit.audit(Frames(con), player, "SELECT * FROM stats", [])
+        return audit.audit(Frames(con), player, "SELECT * FROM stats WHERE variant = ?", [variant])
     finally:
         con.close()
 
@@ -52,7 +56,7 @@ def _foul(found: audit.Audit) -> audit.Finding:
 
 def test_a_player_of_the_variant_that_fouls_more_is_compared_with_that_variant() -> None:
     found = _foul(_audit("Rita", [("pineapple-27", HANDS, 400)]))
-    pooled_over_all = (6 * 400 + 20 * 100) / (26 * HANDS)
+    pooled_over_all = (13 * 400 + 20 * 100 + 3 * 200) / (36 * HANDS)
     assert found.high < 0.45 and found.low > pooled_over_all  # the pool would call it a leak
     assert found.population == pytest.approx(0.40)
     assert found.verdict == audit.IN_LINE
@@ -60,7 +64,7 @@ def test_a_player_of_the_variant_that_fouls_more_is_compared_with_that_variant()
 
 def test_a_mix_of_variants_is_weighted_by_the_players_own_hands() -> None:
     found = _foul(_audit("Mia", [("pineapple-27", 500, 200), ("pineapple", 500, 50)]))
-    pineapple_27 = (5 * 400 + 200) / (5 * HANDS + 500)
+    pineapple_27 = (12 * 400 + 200) / (12 * HANDS + 500)
     pineapple = (20 * 100 + 50) / (20 * HANDS + 500)
     assert found.population == pytest.approx((pineapple_27 + pineapple) / 2)
     assert found.value == pytest.approx(0.25) and found.verdict == audit.IN_LINE
@@ -75,15 +79,28 @@ def test_the_populations_figure_has_its_n_and_interval() -> None:
     """In one variant, the variant's pooled trials and interval; over two, the trials of
     both and the variants' standard errors combined with the player's weights."""
     alone = _foul(_audit("Rita", [("pineapple-27", HANDS, 400)]))
-    assert alone.population_n == 6 * HANDS
+    assert alone.population_n == 13 * HANDS
     assert alone.population_low < alone.population < alone.population_high
     assert alone.population_high - alone.population_low < alone.high - alone.low
 
     mixed = _foul(_audit("Mia", [("pineapple-27", 500, 200), ("pineapple", 500, 50)]))
-    n27, n = 5 * HANDS + 500, 20 * HANDS + 500
+    n27, n = 12 * HANDS + 500, 20 * HANDS + 500
     assert mixed.population_n == n27 + n
-    p27, p = (5 * 400 + 200) / n27, (20 * 100 + 50) / n
+    p27, p = (12 * 400 + 200) / n27, (20 * 100 + 50) / n
     se = 0.5 * ((p27 * (1 - p27) / n27) + (p * (1 - p) / n)) ** 0.5  # Wald, for scale
     half = (mixed.population_high - mixed.population_low) / 2
     assert half == pytest.approx(1.96 * se, rel=0.02)
     assert mixed.population_low < mixed.population < mixed.population_high
+
+
+def test_the_other_players_are_counted_in_the_players_own_variants() -> None:
+    """Three others play Turbo: too few to call a leak in, however many play the other
+    variants; the audit over every variant says what the audit of Turbo alone says."""
+    everywhere = _audit("Kim", [("turbo", HANDS, 500)])
+    in_turbo = _audit("Kim", [("turbo", HANDS, 500)], variant="turbo")
+    for found in (everywhere, in_turbo):
+        assert (found.population_players, found.pooled_players) == (3, 4)
+        assert found.population_hands == 4 * HANDS and not found.enough
+        assert _foul(found).verdict == audit.TOO_FEW_PLAYERS
+        assert "only 3 other players have 100 hands" in found.sample_note()
+    assert everywhere.findings == in_turbo.findings

@@ -57,7 +57,7 @@ def _leaks(context: Context) -> None:
         st.warning(
             f"Too few hands to call anything a leak: {count(result.hands)} hands of the student,"
             f" {result.population_players} other players with at least"
-            f" {MIN_POPULATION_HANDS} hands.",
+            f" {MIN_POPULATION_HANDS} hands in the student's variants.",
             icon=":material/hourglass_empty:",
         )
     elif leaks:

@@ -36,10 +36,10 @@ def population(filters: Filters) -> str:
 def describe(result: Audit, filters: Filters) -> str:
     """Who the population is, in words."""
     return (
-        f"Population: every player-hand of the view pooled per variant, in the player's mix"
-        f" of variants ({count(result.population_hands)}"
+        f"Population: every player-hand of the view in the player's variants, pooled per"
+        f" variant, in the player's mix of variants ({count(result.population_hands)}"
         f" player-hands; {result.population_players} other players with at least"
-        f" {MIN_POPULATION_HANDS} hands; {population(filters)})."
+        f" {MIN_POPULATION_HANDS} hands there; {population(filters)})."
     )
 
 

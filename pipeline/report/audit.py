@@ -11,12 +11,14 @@ The population is pooled per variant: every player-hand of the view, the
 player's too (the statistics summed, then turned into figures by the metric's
 one definition); over several variants its figure is the one of the player's
 own mix of variants (``population.like_for_like``: a player of a variant that
-pays less is not called worse for it). A figure is a **leak** only when
+pays less is not called worse for it). Only the variants the player plays
+count: the other players, their hands and their percentiles are taken there.
+A figure is a **leak** only when
 
 - the player has at least ``MIN_HANDS`` hands and the metric at least
   ``MIN_TRIALS`` trials (hands, settlements) in the view,
 - the population holds at least ``MIN_PLAYERS`` other players with
-  ``MIN_POPULATION_HANDS`` hands each, and
+  ``MIN_POPULATION_HANDS`` hands each in the player's variants, and
 - the player's 95% interval lies wholly on the bad side of the population's
   figure (which side is bad is the metric's ``good`` direction).
 
@@ -87,10 +89,10 @@ class Audit:
 
     player: str
     hands: int
-    population_players: int  # other players with MIN_POPULATION_HANDS hands in the view
-    population_hands: int  # every player-hand of the view (the pooled population)
+    population_players: int  # other players with MIN_POPULATION_HANDS hands in its variants
+    population_hands: int  # every player-hand of the view in the player's variants (pooled)
     findings: tuple[Finding, ...]
-    pooled_players: int = 0  # every player of the view, the player too (the pooled population)
+    pooled_players: int = 0  # every player of those hands, the player too
 
     @property
     def enough(self) -> bool:
@@ -106,8 +108,8 @@ class Audit:
         rule = (
             f"A leak needs at least {MIN_HANDS:,} hands of the player ({MIN_TRIALS} for the"
             f" metric) and at least {MIN_PLAYERS} other players with {MIN_POPULATION_HANDS:,}"
-            " hands, and a 95% interval wholly on the bad side of the population's figure (pooled"
-            " per variant, in the player's mix of variants)."
+            " hands in the player's variants, and a 95% interval wholly on the bad side of the"
+            " population's figure (pooled per variant, in the player's mix of variants)."
         )
         if self.enough:
             return rule
@@ -152,13 +154,17 @@ class Audit:
         }
 
 
-#: Rows of the audit's query: ``kind`` ``player`` (each player's statistics over the view,
-#: those with ``MIN_POPULATION_HANDS`` and the player), ``mine`` (the player's, per
-#: variant), ``variant`` (everybody's pooled, per variant), ``everyone`` (all pooled;
-#: ``players`` counts them).
+#: Rows of the audit's query: ``kind`` ``player`` (each player's statistics over the view's
+#: variants the player plays, those with ``MIN_POPULATION_HANDS`` there and the player),
+#: ``mine`` (the player's, per variant), ``variant`` (everybody's pooled, per variant),
+#: ``everyone`` (all pooled in the player's variants; ``players`` counts them).
 _SQL = """
 WITH stats AS MATERIALIZED ({stats}),
-players AS (SELECT player, sum(hands) AS hands, {pooled} FROM stats GROUP BY player)
+players AS (
+    SELECT player, sum(hands) AS hands, {pooled} FROM stats
+    WHERE variant IN (SELECT variant FROM stats WHERE player = ?)
+    GROUP BY player
+)
 SELECT 'player' AS kind, player, NULL AS variant, hands::BIGINT AS hands, 1::BIGINT AS players,
     {columns}
 FROM players WHERE hands >= ? OR player = ?
@@ -217,7 +223,7 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
     of each metric is the one of the player's mix of variants (``population``)."""
     columns = ", ".join(f"{c}::DOUBLE AS {c}" for c in stat_columns())
     sql = _SQL.format(stats=stats, pooled=pooled(), columns=columns)
-    frame = with_figures(db.frame(sql, [*params, MIN_POPULATION_HANDS, player, player]))
+    frame = with_figures(db.frame(sql, [*params, player, MIN_POPULATION_HANDS, player, player]))
     ranked = frame.filter(pl.col("kind") == "player")
     mine = ranked.filter(pl.col("player") == player)
     if mine.is_empty():
