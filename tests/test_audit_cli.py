@@ -170,3 +170,18 @@ def test_db_given_a_folder_says_it_is_a_folder(
     assert main(args + (["--out", str(tmp_path / "x.html")] if command == "report" else [])) == 2
     err = capsys.readouterr().err
     assert "is a folder" in err and enough.name in err and "make one with" not in err
+
+
+def test_a_name_close_to_none_lists_the_players_with_most_hands(enough: Path, capsys) -> None:
+    (top,) = one(
+        enough,
+        "SELECT player FROM player_summary WHERE variant = 'all' ORDER BY hands DESC, player"
+        " LIMIT 1",
+        [],
+    )
+    for command in (["audit"], ["report", "--out", str(enough.parent / "zq.html")]):
+        capsys.readouterr()
+        assert main([*command, "--db", str(enough), "--player", "Zq"]) == 2
+        err = capsys.readouterr().err
+        assert err.count("\n") == 1 and "no player 'Zq' in the database; its " in err
+        assert f"players include {top!r}" in err

@@ -196,3 +196,20 @@ def test_style_shares_show_the_populations_interval_and_n(db: Path, tmp_path: Pa
         f"95%: {100 * low:.1f}% – {100 * high:.1f}%",
         f"{n:,.0f}",
     ]
+
+
+def test_fouls_by_setup_are_a_table_too(db: Path, tmp_path: Path) -> None:
+    """The figures of the fouls chart can be read without its script."""
+    out = tmp_path / "ann.html"
+    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    section = page[page.index("<h2>Fouls</h2>") : page.index("<h2>Audit findings</h2>")]
+    hands, fouls = scalar_row(
+        db,
+        "SELECT count(*), count_if(foul) FROM player_hands WHERE player = 'Ann'"
+        " AND NOT in_fantasyland AND NOT timed_out AND first_street_bottom IS NOT NULL",
+    )
+    cells = [c.split("</td>")[0] for c in section.split("<td>")[1:]]
+    assert sum(int(c.replace(",", "")) for c in cells[1::5]) == hands
+    assert sum(int(c.replace(",", "")) for c in cells[2::5]) == fouls
+    assert all(c.startswith("95%: ") for c in cells[4::5])

@@ -109,9 +109,22 @@ def players(con: duckdb.DuckDBPyConnection) -> list[str]:
 
 
 def check_player(con: duckdb.DuckDBPyConnection, name: str) -> None:
+    """A ``UserError`` unless ``name`` is a player of the database: it names the closest
+    names, or else the players with most hands (names are exact, case counts)."""
     known = players(con)
-    if name not in known:
-        raise UserError(f"no player {name!r} in the database{did_you_mean(name, known)}")
+    if name in known:
+        return
+    hint = did_you_mean(name, known)
+    if not hint and known:
+        most = con.execute(
+            "SELECT player FROM player_summary WHERE variant = 'all'"
+            " ORDER BY hands DESC, player LIMIT 3"
+        ).fetchall()
+        hint = (
+            f"; its {len(known):,} players include {', '.join(repr(p) for (p,) in most)}"
+            " (most hands first; the dashboard's Players page lists them all)"
+        )
+    raise UserError(f"no player {name!r} in the database{hint}")
 
 
 def check_variant(con: duckdb.DuckDBPyConnection, player: str, variant: str) -> None:

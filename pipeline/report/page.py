@@ -151,6 +151,25 @@ def _findings(report: PlayerReport, group: str) -> str:
     return table(headers, rows)
 
 
+def _fouls(report: PlayerReport) -> str:
+    """The foul rate by first-street bottom setup (the chart's figures, as text)."""
+    rows = [
+        [
+            r["setup"],
+            f"{r['hands']:,}",
+            f"{r['fouls']:,}",
+            figure("foul_rate", r["foul_rate"]),
+            interval("foul_rate", r["low"], r["high"]),
+        ]
+        for r in report.fouls_by_setup.iter_rows(named=True)
+    ]
+    headers = ["First-street bottom", "Hands", "Fouls", "Foul rate", "95% interval"]
+    return table(headers, rows) + (
+        "<p class='note'>Live hands outside Fantasyland, no timeout, by the bottom row after"
+        " the first street.</p>"
+    )
+
+
 def _fantasyland(report: PlayerReport) -> str:
     row = report.summary.row(0, named=True)
     counts = table(
@@ -328,8 +347,9 @@ def player_page(
 <h1>{name}</h1>
 <p class="meta">From {esc(db_name)}, generated {esc(generated)}. Points are recomputed by the rules
 engine; intervals are 95% (Wilson for rates, t for means per hand; docs/metrics.md). The
-population is every player-hand of the database pooled per variant; a figure over several
-variants is held against the population's in the player's own mix of variants.</p>
+population is every player-hand of the database in the player's variants, pooled per
+variant; a figure over several variants is held against the population's in the player's
+own mix of variants.</p>
 <section><h2>Key figures</h2>{_key_stats(report.key)}
 <h3>Money</h3>{_money_table(report)}
 {cumulative[0]}</section>
@@ -337,7 +357,7 @@ variants is held against the population's in the player's own mix of variants.</
 <p class="note">{esc(report.findings.sample_note())}</p></section>
 <section><h2>Style</h2>{_style(report)}{style[0]}</section>
 <section><h2>Fantasyland</h2>{_fantasyland(report)}{fl[0]}</section>
-<section><h2>Fouls</h2>{fouls[0]}</section>
+<section><h2>Fouls</h2>{_fouls(report)}{fouls[0]}</section>
 <section><h2>Audit findings</h2>{_audit(report)}</section>
 <section><h2>Decisions</h2>{_decisions(report.decisions)}</section>
 <script type="text/javascript">
