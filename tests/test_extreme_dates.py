@@ -15,6 +15,8 @@ import pytest
 from playwright.sync_api import sync_playwright
 
 from dashboard.queries.db import Database
+from dashboard.queries.filters import Filters
+from dashboard.queries.hands import HandFilters, neighbours
 from dashboard.queries.options import choices
 from dashboard.shell import PAGES
 from parsers.bounds import FIRST_DAY, LAST_DAY
@@ -48,6 +50,19 @@ def test_report_works(db: Path, tmp_path: Path) -> None:
     out = tmp_path / "hero.html"
     assert main(["report", "--db", str(db), "--player", HERO, "--out", str(out)]) == 0
     assert out.stat().st_size > 0
+
+
+def test_a_hand_on_the_last_day_has_neighbours_without_overflow(db: Path) -> None:
+    """The nearest day after a hand of 31 December 9999 is that day: no day follows it."""
+    database = Database(db)
+    last = database.value(
+        "SELECT hand_id FROM player_hands JOIN hands AS h USING (hand_id) WHERE player = ?"
+        " ORDER BY h.played_at DESC, hand_id DESC LIMIT 1",
+        [HERO],
+    )
+    assert database.value("SELECT year(played_at) FROM hands WHERE hand_id = ?", [last]) == 9999
+    earlier, later = neighbours(database, Filters(hero=HERO), HandFilters(), last)
+    assert earlier is not None and later is None
 
 
 def test_the_date_inputs_bounds_are_clamped(db: Path) -> None:

@@ -246,6 +246,8 @@ def _near(
     nearest = db.value(sql, [*where.params, day]) or day
     if direction == "<":
         return Where().also("p.played_at >= ?", nearest)
+    if nearest == dt.date.max:  # no day after it to end at
+        return Where()
     return Where().also("p.played_at < ?", nearest + dt.timedelta(days=1))
 
 
