@@ -16,6 +16,7 @@ the date (``keyboard.py``).
 from __future__ import annotations
 
 import contextlib
+import datetime as dt
 
 import streamlit as st
 from streamlit.errors import StreamlitAPIException
@@ -26,6 +27,7 @@ from dashboard.queries import options as option_queries
 from dashboard.queries import players as player_queries
 from dashboard.queries.db import Database
 from dashboard.queries.filters import PARAMS, Filters
+from parsers.bounds import FIRST_DAY, LAST_DAY
 
 choices = cached(option_queries.choices)
 players = cached(option_queries.players)
@@ -106,6 +108,26 @@ def _unknown(offered: dict[str, tuple[str, ...]]) -> list[str]:
     return problems
 
 
+def _date_bounds(first: dt.date | None, last: dt.date | None) -> dict[str, dt.date | None]:
+    """The date pickers' bounds: the data's first and last days, widened to the dates the
+    URL names (within ``parsers.bounds``), so a link to days without hands shows a view
+    without hands rather than every hand."""
+    for key in (PARAMS["date_from"], PARAMS["date_to"]):
+        day = _linked_day(key)
+        if day is not None and first is not None and last is not None:
+            first, last = min(first, day), max(last, day)
+    return {"min_value": first, "max_value": last}
+
+
+def _linked_day(key: str) -> dt.date | None:
+    """The day the URL names for the date filter ``key``, if it is one ofc can hold."""
+    try:
+        day = dt.date.fromisoformat(st.query_params.get(key) or "")
+    except ValueError:
+        return None
+    return day if FIRST_DAY.date() <= day <= LAST_DAY.date() else None
+
+
 def _drop_param(key: str) -> None:
     """Take ``key`` out of the URL and the widget's state. A parameter a widget has bound
     already (a later run of the page) is reset through the widget's state instead: Streamlit
@@ -140,11 +162,19 @@ def filters(db: Database) -> Filters:
             "Stakes", PARAMS["stakes"], found.stakes, "All stakes", help="Money per point"
         )
         # one date a line: side by side, the sidebar clips them ("2026 - 0")
-        bounds = {"min_value": found.first_day, "max_value": found.last_day, "format": "YYYY-MM-DD"}
+        bounds = _date_bounds(found.first_day, found.last_day) | {"format": "YYYY-MM-DD"}
         date_from = st.date_input("From", value=None, key=PARAMS["date_from"], bind=BIND, **bounds)
         date_to = st.date_input("To", value=None, key=PARAMS["date_to"], bind=BIND, **bounds)
         picker = option_queries.PICKER_PLAYERS
         met = tuple(opponents(db, hero, picker, _linked("opponent"))) if hero else ()
+        linked = _linked("opponent")
+        if hero and linked and linked not in met:
+            st.warning(
+                f"{hero!r} played no hand against {linked!r} in this database:"
+                " the opponent filter is off.",
+                icon=":material/help:",
+            )
+            _drop_param(PARAMS["opponent"])
         opponent = _select(
             "Opponent",
             PARAMS["opponent"],

@@ -570,6 +570,19 @@ def test_an_unknown_hero_or_variant_in_the_url_is_named(page: Page, server) -> N
     assert "hero=Nobody" not in page.url
 
 
+def test_an_opponent_never_met_or_days_without_hands_are_not_dropped_quietly(
+    page: Page, server
+) -> None:
+    visit(page, f"{server.url}/?hero=Chen&opponent=Dmitry")  # Dmitry plays Classic only
+    sidebar = page.get_by_test_id("stSidebar").inner_text()
+    assert "'Chen' played no hand against 'Dmitry' in this database: the opponent filter" in sidebar
+    assert "opponent=" not in page.url
+    visit(page, f"{server.url}/?hero={HERO}&from=2001-01-01&to=2001-12-31")
+    main = page.get_by_test_id("stMain").inner_text()
+    assert "The hero has no hands in this view" in main
+    assert "from=2001-01-01" in page.url and "to=2001-12-31" in page.url
+
+
 @pytest.mark.parametrize(
     "path", ["/etc/passwd", "{dir}/../../../etc/passwd", "{dir}/escape/passwd"]
 )

@@ -52,7 +52,7 @@ def _headline(mine: dict) -> None:
     )
 
 
-def _money(rows: list[dict]) -> None:
+def _money(rows: list[dict], hands: int) -> None:
     st.subheader("Money", anchor=False)
     if not rows:
         ui.text("Play money only in this view.")
@@ -71,7 +71,21 @@ def _money(rows: list[dict]) -> None:
         for r in rows
     ]
     st.table(pl.DataFrame(table))
-    ui.text("One row per currency: amounts in different currencies are never added up.")
+    ui.text(money_note(hands, rows))
+
+
+def money_note(hands: int, rows: list[dict]) -> str:
+    """What the money table shows of the view's ``hands``: the hands of its currency
+    ``rows``, and how many more were played for play money.
+
+    >>> money_note(2143, [{"hands": 1500}, {"hands": 403}])
+    'One row per currency: amounts in different currencies are never added up. The other 240 hands were played for play money.'
+    >>> money_note(10, [{"hands": 10}]).endswith("added up.")
+    True
+    """
+    play = hands - sum(r["hands"] for r in rows)
+    also = f" The other {count(play)} hands were played for play money." if play else ""
+    return "One row per currency: amounts in different currencies are never added up." + also
 
 
 def _charts(context: Context, hands: int) -> None:
@@ -167,7 +181,7 @@ def render(context: Context) -> None:
         ui.nothing("The hero has no hands in this view: widen the filters in the sidebar.")
         return
     _headline(mine)
-    _money(money_rows(context.db, filters))
+    _money(money_rows(context.db, filters), mine["hands"])
     _charts(context, mine["hands"])
     everybody = summary.against(found, summaries(context.db, filters.population()))
     st.subheader("Against the population", anchor=False)
