@@ -484,8 +484,19 @@ def test_coach_audit_and_its_report(page: Page, server, db: Path) -> None:
     assert report.lstrip().lower().startswith("<!doctype html") and HERO in report
     assert "not only this page's view" not in main
     visit(page, f"{server.url}/coach?hero={HERO}&variant=pineapple")
-    says = f"it covers all of {HERO}'s hands in the database (every variant, date and stake)"
-    expect(page.get_by_text(f"{says}, not only this page's view (pineapple)")).to_be_visible()
+    says = f"it covers all of {HERO}'s pineapple hands in the database (every date and stake)."
+    expect(page.get_by_text(says)).to_be_visible()
+    page.get_by_role("button", name="Write the HTML report").click()
+    wait_until_idle(page)
+    with page.expect_download() as download:
+        page.get_by_test_id("stDownloadButton").get_by_role("button").click()
+    report = Path(download.value.path()).read_text(encoding="utf-8")
+    assert f"<h1>{HERO} · pineapple only</h1>" in report
+    visit(page, f"{server.url}/coach?hero={HERO}&variant=pineapple&from=2000-01-01")
+    says = f"it covers all of {HERO}'s pineapple hands in the database (every date and stake)"
+    expect(
+        page.get_by_text(re.compile(re.escape(f"{says}, not only this page's view")))
+    ).to_be_visible()
 
 
 def test_decisions_page_before_and_after_a_review(page: Page, server, db: Path) -> None:

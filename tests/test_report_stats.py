@@ -213,3 +213,56 @@ def test_fouls_by_setup_are_a_table_too(db: Path, tmp_path: Path) -> None:
     assert sum(int(c.replace(",", "")) for c in cells[1::5]) == hands
     assert sum(int(c.replace(",", "")) for c in cells[2::5]) == fouls
     assert all(c.startswith("95%: ") for c in cells[4::5])
+
+
+@pytest.fixture(scope="module")
+def two_variants(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    folder = tmp_path_factory.mktemp("two_variants")
+    bots = "Ann=random,Bob=tight"
+    files = [
+        simulate(folder / "p.txt", 40, seed=5, bots=bots, players=2),
+        simulate(
+            folder / "c.txt", 30, seed=5, bots=bots, players=2, ruleset="classic-1-6-american"
+        ),
+    ]
+    path = folder / "ofc.duckdb"
+    assert ofc_import(*files, "--db", path) == 0
+    return path
+
+
+def test_a_report_of_one_variant_holds_that_variants_hands_only(
+    two_variants: Path, tmp_path: Path, capsys
+) -> None:
+    out = tmp_path / "ann-classic.html"
+    args = ["--db", str(two_variants), "--player", "Ann"]
+    assert main(["report", *args, "--variant", "classic", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    assert "<h1>Ann · classic only</h1>" in page
+    key = page[page.index("Key figures") : page.index("<h3>Money")]
+    rows = key.split("<tr>")[2:]
+    assert len(rows) == 1 and rows[0].startswith("<td>classic</td><td>30</td>")
+    fouls = page[page.index("<h2>Fouls</h2>") : page.index("<h2>Audit findings</h2>")]
+    (setups,) = scalar_row(
+        two_variants,
+        "SELECT count(*) FROM player_hands WHERE player = 'Ann' AND variant = 'classic'"
+        " AND NOT in_fantasyland AND NOT timed_out AND first_street_bottom IS NOT NULL",
+    )
+    cells = [c.split("</td>")[0] for c in fouls.split("<td>")[1:]]
+    assert sum(int(c.replace(",", "")) for c in cells[1::5]) == setups
+    capsys.readouterr()
+    assert main(["audit", *args, "--variant", "classic", "--json"]) == 0
+    audit = json.loads(capsys.readouterr().out)
+    assert f"<td>{audit['metrics'][0]['n']:,.0f}</td>" in page
+    review = ["review", *args, "--rollouts", "8", "--since", "2000-01-01", "--workers", "1"]
+    assert main([*review, "--quiet"]) == 0
+    assert main(["report", *args, "--variant", "classic", "--out", str(out)]) == 0
+    (reviewed,) = scalar_row(
+        two_variants,
+        "SELECT count(DISTINCT d.hand_id) FROM decisions d JOIN hands h USING (hand_id)"
+        " WHERE d.player = 'Ann' AND h.variant = 'classic'",
+    )
+    assert 0 < reviewed < 70
+    assert f"{reviewed:,} hands reviewed" in out.read_text(encoding="utf-8")
+    assert main(["report", *args, "--variant", "omaha", "--out", str(out)]) == 2
+    assert main(["report", "--db", str(two_variants), "--all", "--variant", "classic",
+                 "--out", str(tmp_path / "site")]) == 2  # fmt: skip

@@ -36,6 +36,15 @@ STYLE_SHARES = {
     "bottom_flush_share": ("final bottom: flush", "live_hands"),
     "bottom_full_house_share": ("final bottom: full house", "live_hands"),
 }
+#: A report over every variant, or the variant it names.
+ALL = "all"
+#: Keeps the rows of the report's variant (``$variant``; ``all``: every row). Tables with a
+#: ``variant`` row per player and ``all`` keep that row; ``IN_VARIANT_HANDS`` asks ``hands``.
+IN_VARIANT = "($variant = 'all' OR variant = $variant)"
+IN_VARIANT_HANDS = (
+    "($variant = 'all' OR hand_id IN (SELECT hand_id FROM hands WHERE variant = $variant))"
+)
+
 #: The key figures of each variant, each with its n and 95% interval.
 KEY_FIGURES = (
     definitions.POINTS_PER_HAND,
@@ -68,9 +77,9 @@ class PlayerReport:
     """Everything one player's page shows."""
 
     player: str
-    summary: pl.DataFrame  # player_summary rows (variant 'all' first)
+    summary: pl.DataFrame  # player_summary rows (variant 'all' first; the variant's alone)
     key: pl.DataFrame  # variant, hands, points, KEY_FIGURES with _n, _low, _high ('all' first)
-    findings: Audit  # every metric against the pooled population, over all variants
+    findings: Audit  # every metric against the pooled population, in the report's variants
     shares: pl.DataFrame  # label, player, n, low, high, population(_n, _low, _high)
     cumulative: pl.DataFrame  # hand, played_at, points (cumulative)
     fouls_by_setup: pl.DataFrame  # setup, hands, foul_rate, low, high
@@ -78,6 +87,7 @@ class PlayerReport:
     audit_total: int
     money: pl.DataFrame  # currency, hands, money, money_per_hand, _low, _high: per currency
     decisions: DecisionReview  # value lost against the best play (ofc review)
+    variant: str = ALL  # the variant the report covers (``all``: every one)
 
 
 def missing_database(db: Path) -> UserError:
@@ -146,7 +156,7 @@ def check_variant(con: duckdb.DuckDBPyConnection, player: str, variant: str) -> 
     )
 
 
-def _shares(con, player: str) -> pl.DataFrame:
+def _shares(con, player: str, variant: str) -> pl.DataFrame:
     """The player's ``STYLE_SHARES`` and the pooled population's, each with its n and
     Wilson interval."""
     parts = ", ".join(
@@ -156,7 +166,8 @@ def _shares(con, player: str) -> pl.DataFrame:
         for column, (_, base) in STYLE_SHARES.items()
     )
     row = con.execute(
-        f"SELECT {parts} FROM style_metrics WHERE variant = 'all'", {"player": player}
+        f"SELECT {parts} FROM style_metrics WHERE variant = $variant",
+        {"player": player, "variant": variant},
     ).fetchall()[0]
     rows = [
         {"figure": column, "label": label, "k": k or 0.0, "n": n or 0.0}
@@ -170,15 +181,15 @@ def _shares(con, player: str) -> pl.DataFrame:
     return shares.rename({"player_low": "low", "player_high": "high"})
 
 
-def _cumulative(con, player: str) -> pl.DataFrame:
+def _cumulative(con, player: str, variant: str) -> pl.DataFrame:
     return _frame(
         con,
-        """
+        f"""
         WITH ordered AS (
             SELECT played_at, hand_id,
                 row_number() OVER (ORDER BY played_at, hand_id) AS hand,
                 sum(points) OVER (ORDER BY played_at, hand_id ROWS UNBOUNDED PRECEDING) AS points
-            FROM player_hands WHERE player = $player
+            FROM player_hands WHERE player = $player AND {IN_VARIANT}
         ),
         bucketed AS (
             SELECT *, (hand - 1) * $max // (SELECT count(*) FROM ordered) AS bucket FROM ordered
@@ -186,45 +197,45 @@ def _cumulative(con, player: str) -> pl.DataFrame:
         SELECT max(hand) AS hand, max(played_at) AS played_at, arg_max(points, hand) AS points
         FROM bucketed GROUP BY bucket ORDER BY hand
         """,
-        {"player": player, "max": MAX_POINTS},
+        {"player": player, "max": MAX_POINTS, "variant": variant},
     )
 
 
-_FOULS_BY_SETUP = """
+_FOULS_BY_SETUP = f"""
 SELECT first_street_bottom AS setup, count(*) AS hands, count(*) FILTER (WHERE foul) AS fouls
 FROM player_hands
 WHERE player = $player AND NOT in_fantasyland AND NOT timed_out
-  AND first_street_bottom IS NOT NULL
+  AND first_street_bottom IS NOT NULL AND {IN_VARIANT}
 GROUP BY ALL
 ORDER BY setup
 """
 
 
-def _fouls_by_setup(con, player: str) -> pl.DataFrame:
-    found = _frame(con, _FOULS_BY_SETUP, {"player": player})
+def _fouls_by_setup(con, player: str, variant: str) -> pl.DataFrame:
+    found = _frame(con, _FOULS_BY_SETUP, {"player": player, "variant": variant})
     found = intervals.with_rate(found, "foul_rate", "fouls", "hands")
     return found.rename({"foul_rate_low": "low", "foul_rate_high": "high"}).with_columns(
         pl.col("setup").replace(SETUPS)
     )
 
 
-_MONEY = """
+_MONEY = f"""
 SELECT currency, count(*) AS hands, sum(money) AS money, sum(money * money) AS squares
 FROM player_hands
-WHERE player = $player AND currency IS NOT NULL AND money IS NOT NULL
+WHERE player = $player AND currency IS NOT NULL AND money IS NOT NULL AND {IN_VARIANT}
 GROUP BY currency
 ORDER BY currency
 """
 
 
-def _key(con, player: str, summary: pl.DataFrame) -> pl.DataFrame:
+def _key(con, player: str, variant: str, summary: pl.DataFrame) -> pl.DataFrame:
     """``KEY_FIGURES`` per variant from ``player_metrics`` (one definition), with hands and
     points from ``summary``, in its order."""
     columns = ", ".join(definitions.stat_columns(KEY_FIGURES))
     stats = _frame(
         con,
-        f"SELECT variant, {columns} FROM player_metrics WHERE player = $player",
-        {"player": player},
+        f"SELECT variant, {columns} FROM player_metrics WHERE player = $player AND {IN_VARIANT}",
+        {"player": player, "variant": variant},
     )
     figures = definitions.with_figures(stats, KEY_FIGURES).drop(
         definitions.stat_columns(KEY_FIGURES)
@@ -234,34 +245,38 @@ def _key(con, player: str, summary: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def player_report(con: duckdb.DuckDBPyConnection, player: str) -> PlayerReport:
-    """The data of one player's report."""
+def player_report(con: duckdb.DuckDBPyConnection, player: str, variant: str = ALL) -> PlayerReport:
+    """The data of one player's report, over every variant (``all``) or one."""
+    args = {"player": player, "variant": variant}
     summary = _frame(
         con,
-        "SELECT * FROM player_summary WHERE player = $player ORDER BY variant <> 'all', variant",
-        {"player": player},
+        f"SELECT * FROM player_summary WHERE player = $player AND {IN_VARIANT}"
+        " ORDER BY variant <> 'all', variant",
+        args,
     )
     mismatches = _frame(
         con,
-        "SELECT * FROM audit_mismatches WHERE player = $player "
-        "ORDER BY played_at DESC, hand_id LIMIT $rows",
-        {"player": player, "rows": AUDIT_ROWS},
+        f"SELECT * FROM audit_mismatches WHERE player = $player AND {IN_VARIANT_HANDS}"
+        " ORDER BY played_at DESC, hand_id LIMIT $rows",
+        args | {"rows": AUDIT_ROWS},
     )
     total = con.execute(
-        "SELECT count(*) FROM audit_mismatches WHERE player = ?", [player]
+        f"SELECT count(*) FROM audit_mismatches WHERE player = $player AND {IN_VARIANT_HANDS}",
+        args,
     ).fetchall()[0][0]
     return PlayerReport(
         player=player,
         summary=summary,
-        key=_key(con, player, summary),
-        findings=audit(Frames(con), player, *by_variant("all")),
-        shares=_shares(con, player),
-        cumulative=_cumulative(con, player),
-        fouls_by_setup=_fouls_by_setup(con, player),
+        key=_key(con, player, variant, summary),
+        findings=audit(Frames(con), player, *by_variant(variant)),
+        shares=_shares(con, player, variant),
+        cumulative=_cumulative(con, player, variant),
+        fouls_by_setup=_fouls_by_setup(con, player, variant),
         audit=mismatches,
         audit_total=total,
         money=intervals.with_mean(
-            _frame(con, _MONEY, {"player": player}), "money_per_hand", "money", "squares", "hands"
+            _frame(con, _MONEY, args), "money_per_hand", "money", "squares", "hands"
         ),
-        decisions=decision_review(con, player),
+        decisions=decision_review(con, player, variant),
+        variant=variant,
     )

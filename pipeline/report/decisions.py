@@ -22,21 +22,24 @@ import polars as pl
 from pipeline.load.metrics import intervals
 
 MISTAKES = 10
+#: Keeps the decisions of hands of the variant ``$variant`` (``all``: every hand).
+IN_VARIANT = "($variant = 'all' OR hand_id IN (SELECT hand_id FROM hands WHERE variant = $variant))"
 
 _HANDS = """
 SELECT count(*) AS n, avg(loss) AS mean, coalesce(stddev_samp(loss), 0) AS sd FROM (
-    SELECT hand_id, sum(ev_loss) AS loss FROM decisions WHERE player = $player GROUP BY hand_id
+    SELECT hand_id, sum(ev_loss) AS loss FROM decisions WHERE player = $player AND {scope}
+    GROUP BY hand_id
 )
 """
 _BY_KIND = """
 SELECT kind, street, count(*) AS decisions, avg(ev_loss) AS mean,
     coalesce(stddev_samp(ev_loss), 0) AS sd,
     count(*) FILTER (WHERE ev_loss > 2 * se_loss) AS mistakes
-FROM decisions WHERE player = $player GROUP BY kind, street ORDER BY street
+FROM decisions WHERE player = $player AND {scope} GROUP BY kind, street ORDER BY street
 """
 _COSTLIEST = """
 SELECT hand_id, street, kind, chosen, best, ev_chosen, ev_best, ev_loss, se_loss
-FROM decisions WHERE player = $player AND ev_loss > 2 * se_loss
+FROM decisions WHERE player = $player AND ev_loss > 2 * se_loss AND {scope}
 ORDER BY ev_loss DESC, hand_id, street LIMIT $limit
 """
 
@@ -73,21 +76,29 @@ def per_100(frame: pl.DataFrame) -> pl.DataFrame:
     )
 
 
-def decision_review(con: duckdb.DuckDBPyConnection, player: str) -> DecisionReview:
-    """The player's review figures (empty when ``ofc review`` has not run for them)."""
+def decision_review(
+    con: duckdb.DuckDBPyConnection, player: str, variant: str = "all"
+) -> DecisionReview:
+    """The player's review figures in ``variant`` (``all``: every one; empty when ``ofc
+    review`` has not run for them)."""
     has_table = con.execute(
         "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'decisions'"
     ).fetchall()[0][0]
     if not has_table:
         return DecisionReview(0, None, None, None, pl.DataFrame(), pl.DataFrame())
-    args = {"player": player}
-    hands = per_100(con.sql(_HANDS, params=args).pl()).row(0, named=True)
+    args: dict[str, object] = {"player": player}
+    scope = "TRUE"
+    if variant != "all":
+        args["variant"], scope = variant, IN_VARIANT
+    hands = per_100(con.sql(_HANDS.format(scope=scope), params=args).pl()).row(0, named=True)
     n = hands["n"]
     return DecisionReview(
         hands=n,
         per_100=hands["per_100"] if n else None,
         low=hands["low"] if n else None,
         high=hands["high"] if n else None,
-        by_kind=with_mean_interval(con.sql(_BY_KIND, params=args).pl(), "decisions"),
-        costliest=con.sql(_COSTLIEST, params={**args, "limit": MISTAKES}).pl(),
+        by_kind=with_mean_interval(
+            con.sql(_BY_KIND.format(scope=scope), params=args).pl(), "decisions"
+        ),
+        costliest=con.sql(_COSTLIEST.format(scope=scope), params={**args, "limit": MISTAKES}).pl(),
     )

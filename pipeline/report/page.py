@@ -338,13 +338,14 @@ def player_page(
     fouls = _chart("fouls", charts.fouls_by_setup(report.fouls_by_setup))
     calls = "\n".join(c for _, c in (cumulative, style, fl, fouls))
     name = esc(report.player)
+    covers = "" if report.variant == "all" else f" · {esc(report.variant)} only"
     return f"""<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8">
-<title>OFC report: {name}</title>
+<title>OFC report: {name}{covers}</title>
 <style>{STYLE}</style>
 {_library(charts_script)}
 </head><body>
-<h1>{name}</h1>
+<h1>{name}{covers}</h1>
 <p class="meta">From {esc(db_name)}, generated {esc(generated)}. Points are recomputed by the rules
 engine; intervals are 95% (Wilson for rates, t for means per hand; docs/metrics.md). The
 population is every player-hand of the database in the player's variants, pooled per

@@ -17,7 +17,7 @@ from pathlib import Path
 import duckdb
 
 from ofc_core.errors import UserError
-from pipeline.report.data import check_player, player_report, players
+from pipeline.report.data import ALL, check_player, check_variant, player_report, players
 from pipeline.report.page import index_page, player_page, vega_bundle
 
 _UNSAFE = re.compile(r"[^A-Za-z0-9_-]+")
@@ -35,14 +35,19 @@ def _now() -> str:
     return dt.datetime.now(dt.UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
-def write_player(con: duckdb.DuckDBPyConnection, player: str, out: Path, db_name: str) -> Path:
-    """Write one player's report to ``out``."""
+def write_player(
+    con: duckdb.DuckDBPyConnection, player: str, out: Path, db_name: str, variant: str = ALL
+) -> Path:
+    """Write one player's report to ``out``, over every variant (``all``) or one."""
     check_player(con, player)
+    if variant != ALL:
+        check_variant(con, player, variant)
     if out.is_dir():
         out = out / file_name(player)
     if not out.parent.is_dir():
         raise UserError(f"--out: folder {out.parent} does not exist; create it first")
-    out.write_text(player_page(player_report(con, player), db_name, _now()), encoding="utf-8")
+    report = player_report(con, player, variant)
+    out.write_text(player_page(report, db_name, _now()), encoding="utf-8")
     return out
 
 
