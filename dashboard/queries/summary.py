@@ -16,7 +16,7 @@ from dashboard.queries.filters import Filters, sourced
 from pipeline.load.metrics import intervals
 from pipeline.load.metrics.days import summed
 from pipeline.load.metrics.definitions import RESULTS, pooled, stat_columns, stats, with_figures
-from pipeline.report.population import Pooled, like_for_like_pooled
+from pipeline.report.population import Pooled, like_for_like
 
 ALL = "all"
 
@@ -118,6 +118,6 @@ def money(db: Database, filters: Filters) -> list[dict[str, object]]:
 def against(mine: dict[str, dict], everybody: dict[str, dict]) -> dict[str, Pooled | None]:
     """The population's figure of each metric of ``RESULTS`` that the hero's figure over
     the view is held against, with its n and 95% interval: everybody's pooled per variant,
-    in the hero's mix of variants (``population.like_for_like_pooled``); ``mine`` and
+    in the hero's mix of variants (``population.like_for_like``); ``mine`` and
     ``everybody`` as ``summaries`` gives them."""
-    return {m.name: like_for_like_pooled(m, mine, everybody) for m in RESULTS}
+    return {m.name: like_for_like(m, mine, everybody) for m in RESULTS}

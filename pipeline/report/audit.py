@@ -35,7 +35,7 @@ from typing import Protocol
 import polars as pl
 
 from pipeline.load.metrics.definitions import METRICS, Metric, pooled, stat_columns, with_figures
-from pipeline.report.population import like_for_like_pooled
+from pipeline.report.population import like_for_like
 
 MIN_HANDS = 200
 MIN_TRIALS = 30
@@ -242,7 +242,7 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
     for metric in METRICS:
         if row[metric.name] is None:
             continue
-        theirs = like_for_like_pooled(metric, my_variants, variants)
+        theirs = like_for_like(metric, my_variants, variants)
         figure = None if theirs is None else theirs.value
         findings.append(
             Finding(
