@@ -57,6 +57,13 @@ UTF16 = (
 _GLOB_CHARS = set("*?[")
 
 
+class Utf16Text(UserError):
+    """A source that starts with a UTF-16 byte order mark (``UTF16_BOMS``): ``UTF16``."""
+
+    def __init__(self) -> None:
+        super().__init__(UTF16)
+
+
 #: Between an archive's path and a member's name in a source's name (``a.zip!/b.txt``).
 MEMBER_SEPARATOR = "!/"
 

@@ -54,13 +54,13 @@ from parsers.limits import (
 from parsers.lines import (
     CHUNK_BYTES,
     DAMAGE_ERRORS,
-    UTF16,
     UTF16_BOMS,
     ArchiveDamaged,
     ArchiveTruncated,
     Chunk,
     DataDamaged,
     Source,
+    Utf16Text,
     choose_encoding,
     expand,
     line_frame,
@@ -377,7 +377,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
         with open_binary(source) as raw:
             head, stream = read_head(raw)
             if head.startswith(UTF16_BOMS):
-                raise UserError(UTF16)
+                raise Utf16Text
             stream = LineLimited(stream)  # an endless line costs no more memory than a short one
             text = head.decode(choose_encoding(head), errors="replace")
             looks = detect(text)
@@ -466,7 +466,7 @@ def _read_failed(source_name: str, line: int, kind: str | None, error: Exception
             header[:EXCERPT_CHARS],
             room and room.group(1),
         )
-    if isinstance(error, ArchiveDamaged) or str(error) == UTF16:
+    if isinstance(error, ArchiveDamaged | Utf16Text):
         return _reject(source_name, line, str(error))
     return _reject(source_name, line, f"cannot read the rest of the file: {error}")
 
