@@ -483,17 +483,11 @@ def _damaged_rejects(
     stored = pl.from_arrow(read.tables["hands"])
     lines = pl.Series(chunk.data.split(b"\n")).cast(pl.String, strict=False)
     headers = lines.gather(stored.get_column("source_line") - chunk.first_line)
-    hands = stored.select(
+    hands = stored.with_columns(
         source_file=pl.lit(source_name),
-        source_line="source_line",
-        room_hand_id="room_hand_id",
-        reason=pl.lit(f"{damage}: {NOT_STORED}"),
         excerpt=headers.str.strip_suffix("\r").str.slice(0, EXCERPT_CHARS),
     )
-    own = pl.from_arrow(read.tables["rejects"]).with_columns(
-        reason=pl.format("{}: {}", pl.lit(damage), "reason")
-    )
-    seen_here = pl.concat([hands, own], how="vertical_relaxed").sort("source_line")
+    seen_here = _read_as_damaged(hands, read.tables["rejects"], damage)
     rest = _reject(
         source_name, chunk.first_line + chunk.data.count(b"\n"), f"{damage}: {REST_UNREAD}"
     )
@@ -521,21 +515,26 @@ class JsonlDamaged(ValueError):
 def _damaged_jsonl(tables: dict[str, pa.Table], error: JsonlDamaged) -> dict[str, pa.Table]:
     """The tables of ofc-jsonl lines read before ``error``: every hand a reject, as
     ``_damaged_rejects`` makes them of text, and every reject saying so."""
-    damage = _damage(error)
-    hands = pl.from_arrow(tables["hands"]).select(
+    hands = pl.from_arrow(tables["hands"]).with_columns(excerpt=pl.lit(""))
+    rejects = _read_as_damaged(hands, tables["rejects"], _damage(error))
+    return {"rejects": rejects.to_arrow().cast(REJECTS)} | _empty(
+        "hands", "player_hands", "placements"
+    )
+
+
+def _read_as_damaged(hands: pl.DataFrame, rejects: pa.Table, damage: str) -> pl.DataFrame:
+    """The rejects of text whose compressed data failed its checks, by line: each hand read
+    from it (``hands``: its ``source_file``, ``source_line``, ``room_hand_id``, ``excerpt``)
+    not stored, and each reject of it saying so too."""
+    not_stored = hands.select(
         "source_file",
         "source_line",
         "room_hand_id",
         reason=pl.lit(f"{damage}: {NOT_STORED}"),
-        excerpt=pl.lit(""),
+        excerpt="excerpt",
     )
-    own = pl.from_arrow(tables["rejects"]).with_columns(
-        reason=pl.format("{}: {}", pl.lit(damage), "reason")
-    )
-    rejects = pl.concat([hands, own], how="diagonal_relaxed").sort("source_line")
-    return {"rejects": rejects.to_arrow().cast(REJECTS)} | _empty(
-        "hands", "player_hands", "placements"
-    )
+    own = pl.from_arrow(rejects).with_columns(reason=pl.format("{}: {}", pl.lit(damage), "reason"))
+    return pl.concat([not_stored, own], how="diagonal_relaxed").sort("source_line")
 
 
 def _newlines(chunk: Chunk) -> int:
