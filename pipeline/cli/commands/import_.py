@@ -17,6 +17,7 @@ import sys
 from pathlib import Path
 
 from ofc_core.rulesets import PRESET_NAMES
+from pipeline.cli.no_histories import nothing_read
 from pipeline.cli.options import dask_scheduler, float_range, read_negative_numbers
 
 #: The shortest --watch --interval: a look at the files costs a little CPU, and looking
@@ -115,24 +116,9 @@ def run(args: argparse.Namespace) -> int:
     summary = run_import(options, progress)
     progress.close()
     if args.paths and not existed and not args.db.exists():
-        raise UserError(_nothing_read(args.paths, summary.skipped, args.db))
+        raise UserError(nothing_read(args.paths, summary.skipped, f"{args.db} not made"))
     print("\n".join(summary_lines(summary) + _ruleset_note(args, summary)), file=sys.stdout)
     return 0
-
-
-def _nothing_read(paths: list[str], skipped: tuple[str, ...], db: Path) -> str:
-    """Why an import that was to make ``db`` made nothing: no hand history in ``paths``.
-
-    >>> print(_nothing_read(["notes/"], ("notes/a.csv",), Path("h.duckdb")))
-    no hand history in notes/: 1 file(s), such as notes/a.csv, hold none in a format ofc reads (docs/parsers.md); h.duckdb not made
-    """
-    where = " ".join(paths)
-    if not skipped:
-        return f"no hand history in {where}; {db} not made"
-    return (
-        f"no hand history in {where}: {len(skipped)} file(s), such as {skipped[0]}, hold none"
-        f" in a format ofc reads (docs/parsers.md); {db} not made"
-    )
 
 
 def _ruleset_note(args: argparse.Namespace, summary) -> list[str]:

@@ -9,6 +9,7 @@ from pathlib import Path
 from ofc_core.errors import UserError
 from ofc_core.rulesets import PRESET_NAMES
 from parsers.run import FORMAT_CHOICES, NOT_HANDS, FileSummary, Summary, parse_files
+from pipeline.cli.no_histories import nothing_read
 from pipeline.cli.options import int_range
 
 
@@ -63,12 +64,8 @@ def run(args: argparse.Namespace) -> int:
     if summary.files and len(skipped) == len(summary.files):
         if made:
             shutil.rmtree(args.out, ignore_errors=True)
-        where = " ".join(map(str, args.paths))
-        raise UserError(
-            f"no hand history in {where}: {len(skipped)} file(s), such as {skipped[0]}, hold none"
-            f" in a format ofc reads (docs/parsers.md); "
-            + (f"{args.out} not made" if made else f"nothing added to {args.out}")
-        )
+        outcome = f"{args.out} not made" if made else f"nothing added to {args.out}"
+        raise UserError(nothing_read(list(map(str, args.paths)), skipped, outcome))
     print(report(summary))
     return 0
 
