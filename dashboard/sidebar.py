@@ -166,8 +166,8 @@ def filters(db: Database) -> Filters:
         date_from = st.date_input("From", value=None, key=PARAMS["date_from"], bind=BIND, **bounds)
         date_to = st.date_input("To", value=None, key=PARAMS["date_to"], bind=BIND, **bounds)
         picker = option_queries.PICKER_PLAYERS
-        met = tuple(opponents(db, hero, picker, _linked("opponent"))) if hero else ()
         linked = _linked("opponent")
+        met = tuple(opponents(db, hero, picker, linked)) if hero else ()
         if hero and linked and linked not in met:
             st.warning(
                 f"{hero!r} played no hand against {linked!r} in this database:"

@@ -19,7 +19,7 @@ from ofc_core.paths import check_not_a_folder
 from pipeline.load import database
 from pipeline.load.metrics import definitions, intervals
 from pipeline.report.audit import Audit, audit, by_variant
-from pipeline.report.decisions import DecisionReview, decision_review
+from pipeline.report.decisions import OF_VARIANT, DecisionReview, decision_review
 
 #: Points drawn at most on the cumulative points chart (hands are bucketed beyond).
 MAX_POINTS = 1500
@@ -41,9 +41,7 @@ ALL = "all"
 #: Keeps the rows of the report's variant (``$variant``; ``all``: every row). Tables with a
 #: ``variant`` row per player and ``all`` keep that row; ``IN_VARIANT_HANDS`` asks ``hands``.
 IN_VARIANT = "($variant = 'all' OR variant = $variant)"
-IN_VARIANT_HANDS = (
-    "($variant = 'all' OR hand_id IN (SELECT hand_id FROM hands WHERE variant = $variant))"
-)
+IN_VARIANT_HANDS = f"($variant = 'all' OR {OF_VARIANT})"
 
 #: The key figures of each variant, each with its n and 95% interval.
 KEY_FIGURES = (

@@ -22,8 +22,8 @@ import polars as pl
 from pipeline.load.metrics import intervals
 
 MISTAKES = 10
-#: Keeps the decisions of hands of the variant ``$variant`` (``all``: every hand).
-IN_VARIANT = "($variant = 'all' OR hand_id IN (SELECT hand_id FROM hands WHERE variant = $variant))"
+#: Keeps the rows of hands of the variant ``$variant``.
+OF_VARIANT = "hand_id IN (SELECT hand_id FROM hands WHERE variant = $variant)"
 
 _HANDS = """
 SELECT count(*) AS n, avg(loss) AS mean, coalesce(stddev_samp(loss), 0) AS sd FROM (
@@ -89,7 +89,7 @@ def decision_review(
     args: dict[str, object] = {"player": player}
     scope = "TRUE"
     if variant != "all":
-        args["variant"], scope = variant, IN_VARIANT
+        args["variant"], scope = variant, OF_VARIANT
     hands = per_100(con.sql(_HANDS.format(scope=scope), params=args).pl()).row(0, named=True)
     n = hands["n"]
     return DecisionReview(
