@@ -69,13 +69,20 @@ def test_watch_waits_for_a_summary_line_being_written(tmp_path: Path, history: l
     assert watcher.returncode == 0, err
 
 
-def test_a_cut_hand_at_the_end_of_a_file_is_rejected_on_import(tmp_path: Path, history: list[str]):
+def _import_cut_before(tmp_path: Path, history: list[str], marker: str) -> Path:
+    """Import the history with its last hand cut before the last ``marker`` in it (no line
+    end after); the database, which stored every hand but that one."""
     path = tmp_path / "cut.txt"
     last = history[-1].rstrip("\n")
-    path.write_text("\n".join(history[:-1]) + last[: last.rindex(" = ")], encoding="utf-8")
+    path.write_text("\n".join(history[:-1]) + last[: last.rindex(marker)], encoding="utf-8")
     db = tmp_path / "ofc.duckdb"
     assert ofc_import(path, "--db", db) == 0
     assert count_rows(db) == len(history) - 1
+    return db
+
+
+def test_a_cut_hand_at_the_end_of_a_file_is_rejected_on_import(tmp_path: Path, history: list[str]):
+    db = _import_cut_before(tmp_path, history, " = ")
     reasons = query(db, "SELECT reason FROM rejects")
     assert len(reasons) == 1 and reasons[0][0].startswith("summary line cut short")
     assert scalar(db, "SELECT hands_read FROM imports") == len(history)
@@ -84,12 +91,7 @@ def test_a_cut_hand_at_the_end_of_a_file_is_rejected_on_import(tmp_path: Path, h
 def test_a_hand_cut_inside_a_word_says_the_file_ends_inside_its_line(
     tmp_path: Path, history: list[str]
 ):
-    path = tmp_path / "cut.txt"
-    last = history[-1].rstrip("\n")
-    path.write_text("\n".join(history[:-1]) + last[: last.rindex(" points")], encoding="utf-8")
-    db = tmp_path / "ofc.duckdb"
-    assert ofc_import(path, "--db", db) == 0
-    assert count_rows(db) == len(history) - 1
+    db = _import_cut_before(tmp_path, history, " points")
     [(reason,)] = query(db, "SELECT reason FROM rejects")
     assert reason.startswith("cannot read the summary line")
     assert reason.endswith(
