@@ -8,6 +8,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from ofc_core import kernel_cache
+
+kernel_cache.use()  # before any module of the package defines a compiled kernel
+
 
 def __getattr__(name: str) -> Any:
     if name == "parse_files":

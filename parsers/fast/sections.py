@@ -45,20 +45,25 @@ def code(words, start, end, sections) -> int:
     [4, 101, -2]
     >>> code(text, 1, 16, GRAMMARS["en"].sections), code(text, 0, 16, NONE)
     (-3, -3)
+
+    One ``return`` at the end: with a return per case, numba compiles the line pass
+    (``parsers.fast.text``) into code that spends a fifth more time on ``ru`` text
+    (``docs/benchmarks.md``).
     """
     sizes = sections.sizes
-    if sizes[0] == 0 or not spells(words, start, sections, 0):
-        return NO_SECTION
-    size = end - start
-    if size == sizes[1] and spells(words, start, sections, 1):
-        return 0
-    if size == sizes[2] and spells(words, start, sections, 2):
-        return SHOWDOWN
-    if size == sizes[3] and spells(words, start, sections, 3):
-        return SUMMARY
-    at = start + sizes[4]
-    if size == sizes[4] + 1 + sizes[5] and spells(words, start, sections, 4):
-        digit = np.int64(words[at] & np.uint64(255)) - 48
-        if 1 <= digit <= 9 and spells(words, at + 1, sections, 5):
-            return digit
-    return UNKNOWN
+    result = NO_SECTION
+    if sizes[0] != 0 and spells(words, start, sections, 0):
+        size = end - start
+        result = UNKNOWN
+        if size == sizes[1] and spells(words, start, sections, 1):
+            result = 0
+        elif size == sizes[2] and spells(words, start, sections, 2):
+            result = SHOWDOWN
+        elif size == sizes[3] and spells(words, start, sections, 3):
+            result = SUMMARY
+        elif size == sizes[4] + 1 + sizes[5] and spells(words, start, sections, 4):
+            at = start + sizes[4]
+            digit = np.int64(words[at] & np.uint64(255)) - 48
+            if 1 <= digit <= 9 and spells(words, at + 1, sections, 5):
+                result = digit
+    return result
