@@ -40,7 +40,7 @@ demo: install
 	$(VENV)/bin/ofc demo
 
 clean:
-	rm -rf $(VENV) .pytest_cache .import_linter_cache build *.egg-info
+	rm -rf $(VENV) .pytest_cache .import_linter_cache .numba-cache build *.egg-info
 
 # Regenerate the sample archive (docs/simulator.md): the same regulars in every file,
 # two tight and two aggressive, across variants, presets and the three formats; about
