@@ -1,8 +1,8 @@
 """Compiling the fast reader before its first use, and saying so when that happens.
 
 The fast reader's kernels (numba, ``cache=True``) are compiled on the first
-run on a machine and cached on disk, beside the package or in the user's
-cache folder; compiling takes about half a minute of CPU. ``make install``
+run on a machine and cached on disk, in a folder per version of their
+sources (``ofc_core.kernel_cache``); compiling takes about half a minute of CPU. ``make install``
 runs ``python -m pipeline.cli.warmup`` so that a user's first import does
 not wait for it; it compiles the kernels of ``ofc decide``, ``ofc review`` and
 ``ofc solve`` too (about 50 s more), which otherwise compile in their first
