@@ -13,6 +13,7 @@ import sys
 import textwrap
 from pathlib import Path
 
+import numba
 import pytest
 
 from ofc_core import kernel_cache
@@ -59,13 +60,14 @@ def test_a_new_version_removes_the_old_versions_folders(
 ) -> None:
     _tree(tmp_path, {"parsers/a.py": "A = 1\n"})
     monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setattr(numba.config, "CACHE_DIR", numba.config.CACHE_DIR)  # restored after
     old = kernel_cache.use(tmp_path)
     old.mkdir(parents=True)
     (tmp_path / "parsers/a.py").write_text("A = 2\n")
     monkeypatch.delenv("NUMBA_CACHE_DIR")
     new = kernel_cache.use(tmp_path)
     assert new != old and not old.exists()
-    assert os.environ["NUMBA_CACHE_DIR"] == str(new)
+    assert os.environ["NUMBA_CACHE_DIR"] == numba.config.CACHE_DIR == str(new)
 
 
 _HELPER = """
