@@ -150,6 +150,42 @@ def test_fantasyland_sets_use_the_solver(tmp_path: Path) -> None:
     assert scalar(db, exact) == 0
 
 
+#: Classic streets (one card) dealt when only one row has room: one legal placement.
+FORCED_IN_ARCHIVE = """
+    WITH cards AS (
+        SELECT x.hand_id, x.seat, x.street, x.row
+        FROM placements AS x JOIN player_hands AS p USING (hand_id, seat)
+        WHERE p.hidden_discards = 0 AND NOT x.auto
+    ),
+    streets AS (SELECT hand_id, seat, street, count(*) AS dealt FROM cards GROUP BY ALL),
+    open AS (
+        SELECT s.hand_id, s.seat, s.street, any_value(s.dealt) AS dealt,
+            (3 > count(*) FILTER (WHERE c.row = 'top' AND c.street < s.street))::INT
+            + (5 > count(*) FILTER (WHERE c.row = 'middle' AND c.street < s.street))::INT
+            + (5 > count(*) FILTER (WHERE c.row = 'bottom' AND c.street < s.street))::INT
+            AS rows_open
+        FROM streets AS s JOIN cards AS c USING (hand_id, seat)
+        GROUP BY s.hand_id, s.seat, s.street
+    )
+    SELECT count(*) FROM open WHERE dealt = 1 AND rows_open = 1
+"""
+
+
+def test_a_street_with_one_legal_placement_is_not_a_decision(tmp_path: Path) -> None:
+    """A Classic card dealt when one row is left open goes there: nothing to review."""
+    history = simulate(
+        tmp_path / "classic.jsonl", 8, 71, "jsonl", "random,tight", ruleset="classic-1-6-american",
+        players=2,
+    )  # fmt: skip
+    db = tmp_path / "classic.duckdb"
+    assert ofc("import", history, "--db", db, "--workers", "1", "--quiet") == 0
+    forced = scalar(db, FORCED_IN_ARCHIVE)
+    assert forced > 0
+    assert ofc("review", "--db", db, "--all", "--rollouts", "8", "--workers", "1") == 0
+    assert scalar(db, "SELECT count(*) FROM decisions") == scalar(db, DECISIONS_IN_ARCHIVE) - forced
+    assert scalar(db, "SELECT min(candidates) FROM decisions") > 1
+
+
 def test_since_and_one_player_in_a_room_format(tmp_path: Path, capsys) -> None:
     """In the room text format only the history's owner shows its cards."""
     db = archive(tmp_path, "en", "random,tight", 6, 11, 2)

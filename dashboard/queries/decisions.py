@@ -15,7 +15,7 @@ import polars as pl
 
 from dashboard.queries.db import Database
 from dashboard.queries.filters import Filters, scope
-from pipeline.report.decisions import per_100, with_mean_interval
+from pipeline.report.decisions import A_CHOICE, per_100, with_mean_interval
 
 __all__ = ["by_kind", "costliest", "over_time", "overall", "per_100", "reviewed"]
 
@@ -38,7 +38,7 @@ SELECT d.kind, d.street, count(*) AS decisions, avg(d.ev_loss) AS mean,
     coalesce(stddev_samp(d.ev_loss), 0) AS sd,
     count(*) FILTER (WHERE {MISTAKE}) AS mistakes
 FROM decisions AS d JOIN player_hands AS p USING (hand_id, seat)
-WHERE {{where}}
+WHERE {{where}} AND {A_CHOICE}
 GROUP BY d.kind, d.street
 ORDER BY d.street
 """

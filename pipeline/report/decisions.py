@@ -22,6 +22,9 @@ import polars as pl
 from pipeline.load.metrics import intervals
 
 MISTAKES = 10
+#: Keeps the decisions that had a choice: a database reviewed before forced streets were
+#: skipped (``pipeline.review.value.has_choice``) holds them, each losing 0.
+A_CHOICE = "(candidates IS NULL OR candidates > 1)"
 #: Keeps the rows of hands of the variant ``$variant``.
 OF_VARIANT = "hand_id IN (SELECT hand_id FROM hands WHERE variant = $variant)"
 
@@ -31,11 +34,12 @@ SELECT count(*) AS n, avg(loss) AS mean, coalesce(stddev_samp(loss), 0) AS sd FR
     GROUP BY hand_id
 )
 """
-_BY_KIND = """
+_BY_KIND = f"""
 SELECT kind, street, count(*) AS decisions, avg(ev_loss) AS mean,
     coalesce(stddev_samp(ev_loss), 0) AS sd,
     count(*) FILTER (WHERE ev_loss > 2 * se_loss) AS mistakes
-FROM decisions WHERE player = $player AND {scope} GROUP BY kind, street ORDER BY street
+FROM decisions WHERE player = $player AND {A_CHOICE} AND {{scope}}
+GROUP BY kind, street ORDER BY street
 """
 _COSTLIEST = """
 SELECT hand_id, street, kind, chosen, best, ev_chosen, ev_best, ev_loss, se_loss

@@ -36,7 +36,7 @@ from pipeline.load.progress import Progress
 from pipeline.load.recompute import ruleset_loader
 from pipeline.load.snapshot import Paths, import_lock, remove_work, start_copy, swap_in
 from pipeline.review.spots import Spot, load_spots
-from pipeline.review.value import Reviewed, review_spot
+from pipeline.review.value import Reviewed, has_choice, review_spot
 
 #: Decisions per task sent to a worker, at least (whole player-hands).
 BATCH = 25
@@ -118,7 +118,7 @@ def _todo(options: ReviewOptions, progress: Progress) -> list[Spot]:
             "SELECT count(*) FROM duckdb_tables() WHERE table_name = 'decisions'"
         ).fetchall()[0][0]:
             con.execute("CREATE TEMP TABLE decisions (hand_id VARCHAR, player VARCHAR)")
-        return load_spots(con, options.players, options.since)
+        return [s for s in load_spots(con, options.players, options.since) if has_choice(s)]
     finally:
         con.close()
 

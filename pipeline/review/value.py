@@ -15,11 +15,14 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass
 
+import numpy as np
+
 from ofc_core.cards import format_card, parse_cards
 from ofc_core.rulesets import Ruleset
 from pipeline.decisions.decide import decide
 from pipeline.decisions.fantasyland_solver import solve_fantasyland
 from pipeline.decisions.fantasyland_value import default_fantasyland_value
+from pipeline.decisions.placements import legal_placements
 from pipeline.decisions.situation import Board, Opponent, Situation
 from pipeline.review.spots import Spot
 
@@ -61,6 +64,27 @@ def seed_of(spot: Spot) -> int:
     """
     digest = hashlib.sha256("\x1f".join(map(str, spot.key)).encode()).digest()
     return int.from_bytes(digest[:8], "little") >> 2
+
+
+def has_choice(spot: Spot) -> bool:
+    """Whether ``spot`` is a decision: a Fantasyland set, or a street whose cards have more
+    than one legal placement (a Classic street's card when one row is left open has one: it
+    loses nothing and would only dilute the loss per decision).
+
+    >>> from pipeline.review.spots import Board as Rows
+    >>> full = ("2c", "3c", "4c", "5c", "6c")
+    >>> last = Spot("h", "p", 1, 5, None, "r", Rows(("Ah", "Ad"), full, full), ("Kd",),
+    ...             ("top",), (), ())
+    >>> first = Spot("h", "p", 1, 1, None, "r", Rows(), ("Kd", "Qd", "Jd", "Td", "9d"),
+    ...              ("bottom", "bottom", "middle", "middle", "top"), (), ())
+    >>> has_choice(last), has_choice(first)
+    (False, True)
+    """
+    if spot.street == 0:
+        return True
+    situation = _situation(spot)
+    dealt = np.array(situation.dealt, dtype=np.int8)
+    return len(legal_placements(situation.hero.slots(), dealt, situation.placed)) > 1
 
 
 def review_spot(spot: Spot, ruleset: Ruleset, rollouts: int, worth: float | None) -> Reviewed:
