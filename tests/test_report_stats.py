@@ -36,14 +36,16 @@ def _decisions_db() -> duckdb.DuckDBPyConnection:
     con.execute(
         "CREATE TABLE decisions (player VARCHAR, hand_id BIGINT, street INT, kind VARCHAR, "
         "ev_loss DOUBLE, se_loss DOUBLE, chosen VARCHAR, best VARCHAR, "
-        "ev_chosen DOUBLE, ev_best DOUBLE)"
+        "ev_chosen DOUBLE, ev_best DOUBLE, candidates INT)"
     )
     for hand, losses in LOSSES.items():
         for street, loss in enumerate(losses, 1):
             con.execute(
-                "INSERT INTO decisions VALUES ('Anna', ?, ?, 'set', ?, 10, NULL, NULL, 0, 0)",
+                "INSERT INTO decisions VALUES ('Anna', ?, ?, 'set', ?, 10, NULL, NULL, 0, 0, 3)",
                 [hand, street, loss],
             )
+    # a forced street of a database reviewed before they were skipped: not a decision
+    con.execute("INSERT INTO decisions VALUES ('Anna', 1, 2, 'set', 0, 0, NULL, NULL, 0, 0, 1)")
     return con
 
 
