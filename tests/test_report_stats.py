@@ -45,7 +45,7 @@ def _decisions_db() -> duckdb.DuckDBPyConnection:
                 [hand, street, loss],
             )
     # a forced street of a database reviewed before they were skipped: not a decision
-    con.execute("INSERT INTO decisions VALUES ('Anna', 1, 2, 'set', 0, 0, NULL, NULL, 0, 0, 1)")
+    con.execute("INSERT INTO decisions VALUES ('Anna', 1, 1, 'set', 0, 0, NULL, NULL, 0, 0, 1)")
     return con
 
 
