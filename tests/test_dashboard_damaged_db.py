@@ -34,12 +34,18 @@ def _listening(port: int) -> bool:
         return probe.connect_ex(("127.0.0.1", port)) == 0
 
 
-@pytest.mark.parametrize("kept", ["a third", "two thirds", "all but 4 KiB"])
+#: Bytes kept of the file; a cut inside its headers or catalogue fails DuckDB's own open.
+KEPT = {"4 KiB": lambda size: 4096, "100 KB": lambda size: 100_000}
+KEPT |= {"a third": lambda size: size // 3, "two thirds": lambda size: size * 2 // 3}
+KEPT |= {"all but 4 KiB": lambda size: size - 4096}
+
+
+@pytest.mark.parametrize("kept", KEPT)
 def test_a_database_cut_short_is_told_before_the_server_starts(
     database: Path, tmp_path: Path, kept: str
 ) -> None:
     data = database.read_bytes()
-    size = {"a third": len(data) // 3, "two thirds": len(data) * 2 // 3}.get(kept, len(data) - 4096)
+    size = KEPT[kept](len(data))
     cut = tmp_path / "cut.duckdb"
     cut.write_bytes(data[:size])
     port = _free_port()

@@ -22,7 +22,12 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
-from pipeline.load.database import check_duckdb_file, schema_problem, stored_version
+from pipeline.load.database import (
+    cannot_open,
+    check_duckdb_file,
+    schema_problem,
+    stored_version,
+)
 
 ALIAS = "ofc"
 #: DuckDB's memory limit in the dashboard (a shared laptop, many sessions).
@@ -57,7 +62,7 @@ def _open(path: Path) -> duckdb.DuckDBPyConnection:
         connection.execute(f"ATTACH '{_quoted(path)}' AS {ALIAS} (READ_ONLY)")
     except duckdb.Error as error:
         connection.close()
-        raise UserError(f"cannot open {path} as a DuckDB database: {error}") from None
+        raise cannot_open(path, error) from None
     problem = schema_problem(path, stored_version(connection, ALIAS))
     if problem:
         connection.close()

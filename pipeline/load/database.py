@@ -18,6 +18,7 @@ import duckdb
 import polars as pl
 
 from ofc_core.errors import UserError
+from ofc_core.faults import storage_problem
 from pipeline.load.metrics.refresh import rebuild
 from pipeline.load.recompute import SETTLEMENT_COLUMNS
 
@@ -78,6 +79,22 @@ def check_duckdb_file(path: Path) -> None:
         )
 
 
+def cannot_open(path: Path, error: duckdb.Error) -> UserError:
+    """The error for a database file DuckDB could not open: a damaged or cut-short file (its
+    headers or catalogue unreadable) told as such, with what to do; else DuckDB's words.
+
+    >>> print(cannot_open(Path("c.duckdb"), duckdb.IOException("IO Error: Could not read "
+    ...       'enough bytes from file "c.duckdb": attempted to read 262144 bytes')))
+    the database file c.duckdb is damaged or cut short (restore it from a copy, or import the files again into a new database)
+    """
+    if (problem := storage_problem(error)) and "damaged" in problem:
+        return UserError(
+            f"the database file {path} is damaged or cut short (restore it from a copy, or "
+            "import the files again into a new database)"
+        )
+    return UserError(f"cannot open {path} as a DuckDB database: {error}")
+
+
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     """A connection with the import's memory limit; when writable, creates the schema
     or upgrades an older one (``UPGRADABLE``) to ``SCHEMA_VERSION``."""
@@ -85,7 +102,7 @@ def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     try:
         con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as error:
-        raise UserError(f"cannot open {path} as a DuckDB database: {error}") from None
+        raise cannot_open(path, error) from None
     con.execute(f"SET memory_limit = '{MEMORY_LIMIT}'")
     con.execute("SET preserve_insertion_order = false")
     if not read_only:
@@ -247,7 +264,7 @@ def _open_read_only(db: Path) -> duckdb.DuckDBPyConnection:
     try:
         return duckdb.connect(str(db), read_only=True)
     except duckdb.Error as error:
-        raise UserError(f"cannot open {db} as a DuckDB database: {error}") from None
+        raise cannot_open(db, error) from None
 
 
 def schema_version(db: Path) -> str | None:
