@@ -1,5 +1,6 @@
 """Faults of the machine rather than of the input, told as one line: a full disk, a file
-over the size limit, no permission, a read-only file system, a damaged database file.
+over the size limit, no permission, a read-only file system, a damaged database file, a
+place where no file can be made (``/proc/x``).
 
 The libraries report them in their own ways: Python as ``OSError`` with an
 ``errno``, polars and DuckDB as their own exceptions whose text carries the
@@ -10,6 +11,8 @@ system's message. ``storage_problem`` recognises all of them.
 'no space left on the device (writing /data/x)'
 >>> storage_problem(RuntimeError("parquet: underlying IO error: No space left on device (os error 28)"))
 'no space left on the device'
+>>> storage_problem(FileNotFoundError(errno.ENOENT, "No such file or directory", "/proc/x"))
+'no such file or folder, and none can be made there (writing /proc/x)'
 >>> storage_problem(ValueError("year 0 is out of range")) is None
 True
 """
@@ -27,6 +30,7 @@ _ERRNO = {
     errno.EROFS: "the file system is read-only",
     errno.EACCES: "permission denied",
     errno.EPERM: "permission denied",
+    errno.ENOENT: "no such file or folder, and none can be made there",
 }
 #: The same faults as other libraries word them (polars, pyarrow, DuckDB).
 _TEXTS = (

@@ -3,6 +3,7 @@ one thing wrong."""
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from ofc_core.errors import UserError
@@ -45,12 +46,32 @@ def file_in_the_way(path: Path) -> Path | None:
     return None
 
 
+def broken_link(path: Path) -> Path | None:
+    """``path`` or the nearest folder above it that is a symbolic link to nothing (a drive
+    not mounted, a folder moved), else None.
+
+    >>> broken_link(Path("/tmp/no-such-folder/x.duckdb")) is None
+    True
+    """
+    for place in (Path(path), *Path(path).parents):
+        if place.is_symlink() and not place.exists():
+            return place
+    return None
+
+
 def check_not_under_a_file(path: Path, option: str) -> None:
-    """A UserError when a folder above ``path`` is a file, naming ``option`` and that file."""
+    """A UserError when a folder above ``path`` is a file, naming ``option`` and that file, or
+    when ``path`` or a folder above it is a link to nothing (``broken_link``)."""
     blocker = file_in_the_way(path)
     if blocker is not None:
         raise UserError(
             f"{option} {path}: {blocker} is a file, not a folder; give a path inside a folder"
+        )
+    link = broken_link(path)
+    if link is not None:
+        raise UserError(
+            f"{option} {path}: {link} is a link to {os.readlink(link)}, which does not exist "
+            "(a drive not mounted?); mount it, or give another path"
         )
 
 

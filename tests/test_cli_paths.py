@@ -82,3 +82,38 @@ def test_import_db_in_a_folder_that_takes_no_file(capsys) -> None:
     err = _one_line(capsys, "import", SAMPLE, "--db", "/proc/qa.duckdb", "--workers", "1")
     assert "--db /proc/qa.duckdb: its folder /proc cannot be written" in err
     assert "choose a --db in a folder you can write to" in err
+
+
+@pytest.fixture
+def a_broken_link(tmp_path: Path) -> Path:
+    """A link to a folder that is not there (a drive not mounted)."""
+    link = tmp_path / "reports"
+    link.symlink_to(tmp_path / "unmounted" / "reports")
+    return link
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
+        ("parse", SAMPLE, "--out", "{link}"),
+        ("parse", SAMPLE, "--out", "{link}/parsed"),
+        ("report", "--db", "{db}", "--all", "--out", "{link}"),
+        ("report", "--db", "{db}", "--player", "Bob", "--out", "{link}"),
+        ("import", SAMPLE, "--db", "{link}/x.duckdb", "--workers", "1"),
+        ("review", "--db", "{link}", "--all"),
+    ],
+)
+def test_a_link_to_nothing_is_named(capsys, tmp_path: Path, a_broken_link: Path, argv) -> None:
+    args = [str(a).format(link=a_broken_link, db=tmp_path / "x.duckdb") for a in argv]
+    err = _one_line(capsys, *args)
+    assert f"{a_broken_link} is a link to {tmp_path / 'unmounted' / 'reports'}" in err, err
+    assert "which does not exist" in err and "mount it, or give another path" in err
+
+
+@pytest.mark.parametrize("who", [("--player", "Rock Rita"), ("--all",)])
+def test_report_out_where_no_file_can_be_made(capsys, tmp_path: Path, who) -> None:
+    db = tmp_path / "x.duckdb"
+    assert main(["import", str(SAMPLE), "--db", str(db), "--workers", "1", "--quiet"]) == 0
+    capsys.readouterr()
+    err = _one_line(capsys, "report", "--db", db, *who, "--out", "/proc/ofc-report")
+    assert "none can be made there (writing /proc/ofc-report" in err, err
