@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import socket
 from pathlib import Path
 
 import pytest
@@ -50,3 +51,20 @@ def test_a_bad_port_is_refused(tmp_path: Path, capsys: pytest.CaptureFixture[str
     db.write_bytes(b"")
     assert main(["dashboard", "--db", str(db), "--port", "70000"]) == 2
     assert "--port" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize("command", ["dashboard", "demo"])
+def test_a_port_in_use_is_told_before_anything_starts(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], command: str
+) -> None:
+    """Another server listens on the port (a dashboard still running): one line naming the
+    port and another to pass, before the demo imports or a server starts."""
+    with socket.socket() as other:
+        other.bind(("127.0.0.1", 0))
+        other.listen()
+        port = other.getsockname()[1]
+        argv = ["--db", str(tmp_path / "none.duckdb")] if command == "dashboard" else []
+        assert main([command, *argv, "--port", str(port)]) == 2
+    captured = capsys.readouterr()
+    assert f"port {port} on 127.0.0.1 is in use" in captured.err and "--port" in captured.err
+    assert captured.err.count("\n") == 1 and captured.out == ""

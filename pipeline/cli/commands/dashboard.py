@@ -16,8 +16,10 @@ line and in the environment.
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import signal
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -146,9 +148,28 @@ def checked_import_dirs(folders: list[Path]) -> tuple[Path, ...]:
     return tuple(folder.resolve() for folder in folders)
 
 
+def check_port(host: str, port: int) -> None:
+    """A UserError when ``port`` is not a port number or another server listens on it (a
+    dashboard or ``make demo`` still running), before anything is started. A port left in
+    TIME_WAIT by a server that stopped is free (the probe reuses it, as Streamlit does)."""
+    if not 1 <= port <= 65535:
+        raise UserError(f"--port must be between 1 and 65535, got {port}")
+    family = socket.AF_INET6 if ":" in host else socket.AF_INET
+    with socket.socket(family) as probe:
+        probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        try:
+            probe.bind((host, port))
+        except OSError as error:
+            if error.errno != errno.EADDRINUSE:
+                return  # Streamlit says what is wrong with the address
+            raise UserError(
+                f"port {port} on {host} is in use (another dashboard, or `make demo`, still "
+                f"running?): stop it, or pass --port {port + 1 if port < 65535 else port - 1}"
+            ) from None
+
+
 def run(args: argparse.Namespace) -> int:
-    if not 1 <= args.port <= 65535:
-        raise UserError(f"--port must be between 1 and 65535, got {args.port}")
+    check_port(args.host, args.port)
     db = checked_database(args.db)
     import_dirs = checked_import_dirs(args.import_dir)
     where = f"http://{args.host}:{args.port}"

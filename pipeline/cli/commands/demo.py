@@ -114,6 +114,10 @@ def run(args: argparse.Namespace) -> int:
         if args.sample.resolve() == SAMPLE:
             raise UserError(f"no sample archive at {SAMPLE}; regenerate it with `make sample`")
         raise UserError(f"--sample {args.sample}: no such folder")
+    if not args.no_serve and _dashboard_available():
+        from pipeline.cli.commands.dashboard import DEFAULT_PORT, LOCALHOST, check_port
+
+        check_port(LOCALHOST, args.port or DEFAULT_PORT)  # before the import, not after it
     db = _fresh_db(args.db)
     try:
         return _demo(args, db)
