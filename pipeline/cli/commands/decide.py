@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from ofc_core.rulesets import load_ruleset
 from pipeline.cli.options import add_fantasyland_value, add_rollouts, add_ruleset, add_seed
+from pipeline.cli.stdin import read_text
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS, decide
 from pipeline.decisions.situation import read_situations
 
@@ -26,7 +26,7 @@ def run(args: argparse.Namespace) -> int:
 
     ruleset = load_ruleset(args.ruleset, args.rules_file)
     announce_compiling("the decision kernels", DECIDE_MODULES)
-    situations = read_situations(sys.stdin.read(), ruleset)
+    situations = read_situations(read_text(), ruleset)
     for situation in situations:
         candidates = decide(situation, ruleset, args.rollouts, args.seed, args.fantasyland_value)
         print(json.dumps({"candidates": [c.to_json() for c in candidates]}), flush=True)

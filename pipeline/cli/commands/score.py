@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 import polars as pl
 
 from ofc_core.rulesets import load_ruleset
 from pipeline.cli.options import add_ruleset
+from pipeline.cli.stdin import read_text
 from pipeline.rules.engine import score_hands
 from pipeline.rules.score_input import checked_rows, read_hands
 
@@ -41,7 +41,7 @@ def _player_json(name: object, result: dict) -> dict:
 
 def run(args: argparse.Namespace) -> int:
     ruleset = load_ruleset(args.ruleset, args.rules_file)
-    hands = read_hands(sys.stdin.read())
+    hands = read_hands(read_text())
     rows = [
         {"hand_id": number, **row}
         for number, hand in enumerate(hands)

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import argparse
 import json
-import sys
 
 from ofc_core.errors import UserError
 from ofc_core.rulesets import load_ruleset
 from pipeline.cli.options import add_fantasyland_value, add_ruleset
+from pipeline.cli.stdin import read_text
 from pipeline.decisions.fantasyland_solver import fantasyland_card_counts, solve_fantasyland
 from pipeline.decisions.fantasyland_value import default_fantasyland_value
 from pipeline.decisions.solve_input import read_requests
@@ -33,7 +33,7 @@ def run(args: argparse.Namespace) -> int:
             f"ruleset {args.ruleset} deals {', '.join(map(str, counts))} cards in Fantasyland; "
             "ofc solve sets hands of 13 to 17 cards"
         )
-    requests = read_requests(sys.stdin.read(), counts, args.ruleset)
+    requests = read_requests(read_text(), counts, args.ruleset)
     for request in requests:
         best = solve_fantasyland(request.cards, ruleset, value, request.dead, request.repeats)
         print(json.dumps(best.to_json()), flush=True)
