@@ -15,19 +15,36 @@ COMMANDS = {
     "decide": ("the decision kernels", warmup.DECIDE_MODULES),
     "solve": ("the Fantasyland solver", warmup.SOLVE_MODULES),
 }
+#: One input each command reads, and its options.
+GOOD = {
+    "decide": ('{"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [{}]}', ["--rollouts", "8"]),
+    "solve": ('{"cards": "As Ah Ad Kc Kd 9s 9h 9d 9c 7h 6h 5h 4h 3h"}', []),
+}
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))
 def test_a_first_run_says_it_compiles(monkeypatch, capsys, command: str) -> None:
     what, modules = COMMANDS[command]
+    text, options = GOOD[command]
     asked: list[tuple[str, ...]] = []
     monkeypatch.setattr(warmup, "needs_compiling", lambda m=(): asked.append(m) or True)
-    monkeypatch.setattr("sys.stdin", io.StringIO(""))  # no input: stops right after
-    assert main([command, "--ruleset", "pineapple-1-6-american"]) == 2
+    monkeypatch.setattr("sys.stdin", io.StringIO(text + "\n"))
+    assert main([command, "--ruleset", "pineapple-1-6-american", *options]) == 0
     out, err = capsys.readouterr()
-    assert out == ""
+    assert out.startswith("{") and "compiling" not in out
     assert err.startswith(f"ofc: compiling {what} (once per installation")
     assert asked == [modules]
+
+
+@pytest.mark.parametrize("command", sorted(COMMANDS))
+def test_input_that_does_not_read_is_told_before_any_compiling(
+    monkeypatch, capsys, command: str
+) -> None:
+    monkeypatch.setattr(warmup, "needs_compiling", lambda m=(): True)
+    monkeypatch.setattr("sys.stdin", io.StringIO("{}\n"))
+    assert main([command, "--ruleset", "pineapple-1-6-american"]) == 2
+    err = capsys.readouterr().err
+    assert "compiling" not in err and err.count("\n") == 1, err
 
 
 @pytest.mark.parametrize("command", sorted(COMMANDS))

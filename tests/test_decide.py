@@ -481,6 +481,11 @@ def test_cli_prints_one_line_of_candidates_per_situation():
             ' "opponents": [{}]}',
             "the hero's board is complete: no decision is left",
         ),
+        (  # a Fantasyland hand belongs to ofc solve
+            '{"hero": {"cards": "Ah Kd 7c 7d 2s 3s 4s 5s 6s 7s 8s 9s Ts Js"}, "opponents": [{}]}',
+            "14 dealt, but pineapple deals 5 on the first street (R2); 13 to 17 cards dealt at"
+            " once are a Fantasyland hand: set it with `ofc solve`",
+        ),
     ],
 )
 def test_cli_bad_input_is_one_line_naming_the_line_exit_2(line, problem):

@@ -326,6 +326,14 @@ def test_bad_input_exits_2_with_one_line_naming_the_line(stdin, message, monkeyp
     assert message in err
 
 
+def test_a_ruleset_without_fantasyland_says_so(monkeypatch, capsys):
+    """classic-stars-2013 has no Fantasyland (R6): its 13 cards are set as if dealt at once."""
+    monkeypatch.setattr(sys, "stdin", io.StringIO('{"cards": "As Ah Ad Kc Kd 9s 9h"}\n'))
+    assert main(["solve", "--ruleset", "classic-stars-2013"]) == 2
+    err = capsys.readouterr().err
+    assert "7 cards; ruleset classic-stars-2013 deals 13 at once (it has no Fantasyland" in err
+
+
 def test_unknown_ruleset_exits_2():
     done = ofc_solve('{"cards": "As"}\n', "--ruleset", "no-such-rules")
     assert done.returncode == 2 and "unknown ruleset 'no-such-rules'" in done.stderr

@@ -198,8 +198,14 @@ def _check_street(ruleset: Ruleset, hero: Board, dealt: Cards) -> int:
     cards, placed = placed_on_street(ruleset, hero.count)
     if len(dealt) != cards:
         street = "the first street" if hero.count == 0 else "this street"
+        hint = (
+            "; 13 to 17 cards dealt at once are a Fantasyland hand: set it with `ofc solve`"
+            if hero.count == 0 and 13 <= len(dealt) <= 17
+            else ""
+        )
         raise UserError(
-            f"hero, cards: {len(dealt)} dealt, but {ruleset.variant} deals {cards} on {street} (R2)"
+            f"hero, cards: {len(dealt)} dealt, but {ruleset.variant} deals {cards} on {street}"
+            f" (R2){hint}"
         )
     return placed
 

@@ -29,10 +29,15 @@ class SolveRequest:
     repeats: int = 0
 
 
-def read_requests(text: str, counts: tuple[int, ...], ruleset: str) -> list[SolveRequest]:
-    """Every non-blank line as a request; ``counts``: the hand sizes the ruleset deals."""
+def read_requests(
+    text: str, counts: tuple[int, ...], ruleset: str, fantasyland: bool = True
+) -> list[SolveRequest]:
+    """Every non-blank line as a request; ``counts``: the hand sizes the ruleset deals in
+    Fantasyland (``fantasyland`` False: a ruleset without it, whose 13 cards are set as if
+    dealt at once)."""
+    where = "in Fantasyland" if fantasyland else "at once (it has no Fantasyland: R6)"
     requests = [
-        _request(line, number, counts, ruleset)
+        _request(line, number, counts, f"ruleset {ruleset} deals {{dealt}} {where}")
         for number, line in enumerate(text.splitlines(), start=1)
         if line.strip()
     ]
@@ -41,7 +46,7 @@ def read_requests(text: str, counts: tuple[int, ...], ruleset: str) -> list[Solv
     return requests
 
 
-def _request(line: str, number: int, counts: tuple[int, ...], ruleset: str) -> SolveRequest:
+def _request(line: str, number: int, counts: tuple[int, ...], deals: str) -> SolveRequest:
     label = f"line {number}"
     try:
         obj: Any = strict_json(line, label)
@@ -61,9 +66,7 @@ def _request(line: str, number: int, counts: tuple[int, ...], ruleset: str) -> S
     dead = read_cards(obj.get("dead", ""), f"{label}, dead")
     if len(cards) not in counts:
         dealt = " or ".join(str(c) for c in counts)
-        raise UserError(
-            f"{label}: {len(cards)} cards; ruleset {ruleset} deals {dealt} in Fantasyland"
-        )
+        raise UserError(f"{label}: {len(cards)} cards; {deals.format(dealt=dealt)}")
     _no_repeats(label, cards, dead)
     repeats = obj.get("fantasyland_repeats", 0)
     if isinstance(repeats, bool) or not isinstance(repeats, int) or not 0 <= repeats <= MAX_REPEATS:

@@ -25,8 +25,8 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.cli.warmup import DECIDE_MODULES, announce_compiling
 
     ruleset = load_ruleset(args.ruleset, args.rules_file)
-    announce_compiling("the decision kernels", DECIDE_MODULES)
     situations = read_situations(read_text(), ruleset)
+    announce_compiling("the decision kernels", DECIDE_MODULES)  # once the input reads
     for situation in situations:
         candidates = decide(situation, ruleset, args.rollouts, args.seed, args.fantasyland_value)
         print(json.dumps({"candidates": [c.to_json() for c in candidates]}), flush=True)

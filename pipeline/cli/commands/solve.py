@@ -23,7 +23,6 @@ def run(args: argparse.Namespace) -> int:
     from pipeline.cli.warmup import SOLVE_MODULES, announce_compiling
 
     ruleset = load_ruleset(args.ruleset, args.rules_file)
-    announce_compiling("the Fantasyland solver", SOLVE_MODULES)
     value = args.fantasyland_value
     if value is None:
         value = default_fantasyland_value(ruleset)
@@ -33,7 +32,10 @@ def run(args: argparse.Namespace) -> int:
             f"ruleset {args.ruleset} deals {', '.join(map(str, counts))} cards in Fantasyland; "
             "ofc solve sets hands of 13 to 17 cards"
         )
-    requests = read_requests(read_text(), counts, args.ruleset)
+    requests = read_requests(
+        read_text(), counts, args.ruleset, fantasyland=ruleset.fantasyland.enabled
+    )
+    announce_compiling("the Fantasyland solver", SOLVE_MODULES)  # once the input reads
     for request in requests:
         best = solve_fantasyland(request.cards, ruleset, value, request.dead, request.repeats)
         print(json.dumps(best.to_json()), flush=True)
