@@ -134,8 +134,14 @@ def test_last_street_with_every_opponent_complete_is_exact(reviewed: Path) -> No
 def test_a_second_run_reviews_nothing_again(reviewed: Path, capsys) -> None:
     before = scalar(reviewed, "SELECT count(*) FROM decisions")
     assert ofc("review", "--db", reviewed, "--all", "--rollouts", ROLLOUTS, "--workers", "1") == 0
-    assert "reviewed 0 decision(s)" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "reviewed 0 decision(s)" in out
     assert scalar(reviewed, "SELECT count(*) FROM decisions") == before
+    # what the earlier review found is still told, per player, with its interval and n
+    players = scalar(reviewed, "SELECT count(DISTINCT player) FROM decisions")
+    assert "EV lost against the best play, every review of the database so far:" in out
+    lines = [line for line in out.splitlines() if " points per 100 hands (95% " in line]
+    assert len(lines) == players and all("; n 14 hands), " in line for line in lines), out
 
 
 def test_fantasyland_sets_use_the_solver(tmp_path: Path) -> None:

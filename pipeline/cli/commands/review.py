@@ -18,6 +18,7 @@ from pathlib import Path
 from ofc_core.errors import UserError
 from pipeline.cli.options import add_fantasyland_value, add_rollouts, dask_scheduler
 from pipeline.decisions.decide import DEFAULT_ROLLOUTS
+from pipeline.report.format import MISSING
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -110,4 +111,51 @@ def run(args: argparse.Namespace) -> int:
         f"{summary.db} (table decisions){median}",
         file=sys.stdout,
     )
+    print("\n".join(player_lines(summary.db, options.players)), file=sys.stdout)
     return 0
+
+
+#: Players listed after a review, at most (most reviewed hands first).
+LISTED = 10
+
+
+def player_lines(db: Path, players: tuple[str, ...] | None) -> list[str]:
+    """What every review of ``db`` so far says of ``players`` (None: the players with most
+    reviewed hands): EV lost per 100 hands with its 95% interval and n, and the mistakes
+    (losses beyond two standard errors), as ``ofc report`` shows them."""
+    import duckdb
+
+    from pipeline.report.decisions import decision_review
+
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        ranked = con.execute(
+            "SELECT player, count(DISTINCT hand_id) AS hands FROM decisions"
+            " WHERE $all OR list_contains($players, player)"
+            " GROUP BY player ORDER BY hands DESC, player",
+            {"all": players is None, "players": list(players or ())},
+        ).fetchall()
+        lines = []
+        for player, _ in ranked[:LISTED]:
+            review = decision_review(con, player)
+            mistakes = int(review.by_kind["mistakes"].sum()) if len(review.by_kind) else 0
+            lines.append(
+                f"  {player}: {per_100(review.per_100)} points per 100 hands (95% "
+                f"{per_100(review.low)} to {per_100(review.high)}; n {review.hands:,} hands), "
+                f"{mistakes:,} mistake(s)"
+            )
+    finally:
+        con.close()
+    if not lines:
+        return []
+    more = f" ({len(ranked) - LISTED:,} more players)" if len(ranked) > LISTED else ""
+    return [
+        f"EV lost against the best play, every review of the database so far{more}:",
+        *lines,
+        "Each decision: `ofc report --player NAME` or the dashboard's Decisions page.",
+    ]
+
+
+def per_100(value: float | None) -> str:
+    """Points lost per 100 hands as shown (no sign: a loss is 0 or more)."""
+    return MISSING if value is None else f"{value:,.1f}"
