@@ -20,9 +20,17 @@ def did_you_mean(name: str, known: Iterable[str], n: int = 3) -> str:
     "; did you mean 'pineapple-1-6-american'?"
     >>> did_you_mean("zzz", ["Anna"])
     ''
+
+    Names that start with ``name`` come first (the start of a long name, typed short):
+
+    >>> did_you_mean("pineapple", ["pineapple-27", "pineapple-1-6-american", "classic"], n=1)
+    "; did you mean 'pineapple-1-6-american'?"
     """
     by_lower: dict[str, str] = {}
     for each in known:
         by_lower.setdefault(each.lower(), each)
-    close = difflib.get_close_matches(name.lower(), list(by_lower), n=n)
+    starting = sorted(
+        k for k in by_lower if name and k.startswith(name.lower()) and k != name.lower()
+    )
+    close = starting[:n] or difflib.get_close_matches(name.lower(), list(by_lower), n=n)
     return f"; did you mean {', '.join(repr(by_lower[c]) for c in close)}?" if close else ""

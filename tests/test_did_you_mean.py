@@ -62,7 +62,17 @@ def test_a_misspelt_ruleset_suggests_the_close_one(typo: str) -> None:
     with pytest.raises(UserError) as raised:
         load_ruleset(typo)
     text = str(raised.value)
-    assert f"unknown ruleset {typo!r}; did you mean 'pineapple-1-6-american'?; known: " in text
+    assert f"unknown ruleset {typo!r}; did you mean 'pineapple-1-6-american'" in text
+    assert "? (known: classic-1-6-american, " in text
+
+
+def test_the_start_of_a_ruleset_name_suggests_the_names_it_starts() -> None:
+    with pytest.raises(UserError) as raised:
+        load_ruleset("pineapple")
+    assert str(raised.value).startswith(
+        "unknown ruleset 'pineapple'; did you mean 'pineapple-1-6-american', "
+        "'pineapple-2-4-pokerbet', 'pineapple-2-4-pokerdom'? (known: "
+    )
 
 
 def test_a_ruleset_far_from_every_name_gets_no_guess() -> None:

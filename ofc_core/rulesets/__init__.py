@@ -173,8 +173,8 @@ def _resolve(name: str, tables: dict[str, Any], kind: str, seen: tuple[str, ...]
     only what differs (a table inside that, such as ``fantasyland.entry``, is replaced)."""
     if name not in tables:
         known = ", ".join(sorted(tables))
-        hint = did_you_mean(name, tables, n=1)
-        raise UserError(f"unknown {kind} {name!r}{hint}; known: {known}")
+        hint = did_you_mean(name, tables, n=3)
+        raise UserError(f"unknown {kind} {name!r}{hint} (known: {known})")
     if name in seen:
         raise UserError(f"{kind} {name!r} extends itself through {' -> '.join(seen)}")
     table = dict(tables[name])
