@@ -209,6 +209,7 @@ def test_since_and_one_player_in_a_room_format(tmp_path: Path, capsys) -> None:
     ("args", "says"),
     [
         (["--player", "Nobody Here"], "no player 'Nobody Here'"),
+        (["--player", "Nobody Here"], "the players whose cards the histories show include '"),
         (["--all", "--since", "yesterday"], "--since 'yesterday'"),
         (["--all", "--engine", "dask"], "--engine dask needs --scheduler"),
         (["--all", "--scheduler", "tcp://10.0.0.5:8786"], "add --engine dask to use it"),

@@ -148,6 +148,11 @@ _SHOWN_SQL = """
 """
 
 
+def _most(shown: list[str]) -> str:
+    """The first three of ``shown`` (most hands first), as a message lists them."""
+    return ", ".join(map(repr, shown[:3])) + (" ..." if len(shown) > 3 else "") or "nobody"
+
+
 def _check_players(con: duckdb.DuckDBPyConnection, players: tuple[str, ...]) -> None:
     """Each of ``players`` is in the database and has cards the histories show."""
     known = [row[0] for row in con.execute("SELECT DISTINCT player FROM player_hands").fetchall()]
@@ -158,8 +163,9 @@ def _check_players(con: duckdb.DuckDBPyConnection, players: tuple[str, ...]) -> 
             raise UserError(
                 f"no player {name!r} in the database{hint}"
                 if hint
-                else f"no player {name!r} in the database: give a name as the hands spell it "
-                "(see the dashboard's Players page)"
+                else f"no player {name!r} in the database: give a name as the hands spell it; "
+                f"the players whose cards the histories show include {_most(shown)} (the "
+                "dashboard's Players page lists every player)"
             )
         if name not in shown:
             some = ", ".join(map(repr, shown[:5])) + (" ..." if len(shown) > 5 else "")
