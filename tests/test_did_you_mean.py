@@ -80,3 +80,11 @@ def test_a_ruleset_far_from_every_name_gets_no_guess() -> None:
         load_ruleset("no-such-room")
     assert "did you mean" not in str(raised.value)
     assert "known: classic-1-6-american" in str(raised.value)
+
+
+def test_a_misspelt_option_before_any_command_is_named(capsys) -> None:
+    with pytest.raises(SystemExit) as raised:
+        main(["--verison"])
+    assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert "unrecognized option --verison (did you mean --version?)" in err, err

@@ -93,10 +93,19 @@ def command_parsers(parser: argparse.ArgumentParser) -> dict[str, argparse.Argum
     return {}
 
 
+#: What ``ofc`` takes before a command.
+_TOP_OPTIONS = ["-h", "--help", "--version"]
+
+
 def _parse(argv: list[str] | None) -> argparse.Namespace:
     """Parse ``argv``; an unknown option gets the command's usage, and a close match."""
     words = sys.argv[1:] if argv is None else argv
-    args, extra = build_parser(words).parse_known_args(words)
+    top = build_parser(words)
+    if words and words[0].startswith("-") and words[0] not in _TOP_OPTIONS:
+        close = difflib.get_close_matches(words[0], _TOP_OPTIONS, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        top.error(f"unrecognized option {words[0]}{hint}: give a command first, such as ofc import")
+    args, extra = top.parse_known_args(words)
     if extra:
         parser: argparse.ArgumentParser = args.command_parser
         known = [o for action in parser._actions for o in action.option_strings]
