@@ -78,10 +78,15 @@ def population_n(pooled: Pooled | None) -> str:
     return MISSING if pooled is None else count(pooled.n)
 
 
-def verdict(metric: Metric, figures: dict, population: float | None) -> str:
+def verdict(
+    metric: Metric, figures: dict, population: float | None, sample: audit.Audit | None
+) -> str:
     """Whether ``figures`` (``<name>``, ``_n``, ``_low``, ``_high``) differ from the
-    population's figure of ``metric``, in words: only when the 95% interval says so."""
-    return VERDICTS[audit.verdict(metric, figures, population)]
+    population's figure of ``metric``, in words: only when the 95% interval says so and the
+    sample allows naming a difference at all (``sample``: the hero's audit in the view,
+    ``dashboard.queries.profile``; its rule is the Coach audit's and ``ofc report``'s)."""
+    short = None if sample is None else sample.shortfall
+    return VERDICTS[audit.verdict(metric, figures, population, short)]
 
 
 def with_interval(key: str, figures: dict) -> str:

@@ -181,6 +181,7 @@ def test_overview_shows_the_heros_results(page: Page, server, db: Path) -> None:
     )[0][0]
     fouls = table_row(page, "Foul rate")  # against the population: its figure, interval, n
     assert fouls[5].startswith("95%: ") and fouls[6] == count(everybody)
+    assert fouls[7] == "too few players"  # five players in all: the Coach audit's rule
     for figure in ("Points per hand", "Hands in Fantasyland", "Royalties per hand"):
         by_variant = table_row(page, figure)[1:]  # a column per variant
         assert by_variant and all("95%:" in cell and "; n " in cell for cell in by_variant)
@@ -349,6 +350,7 @@ def test_fantasyland_page(page: Page, server, db: Path) -> None:
     expect(
         page.get_by_text(re.compile(f"population 95%: .*, n {count(everybody)}$"))
     ).to_have_count(1)
+    expect(page.get_by_text(re.compile(r"· (better|worse|higher|lower) ·"))).to_have_count(0)
     assert "RULES.md" not in page.get_by_test_id("stMain").inner_text()
     screenshot(page, "fantasyland")
 
@@ -472,7 +474,7 @@ def test_coach_audit_and_its_report(page: Page, server, db: Path) -> None:
     main = page.get_by_test_id("stMain").inner_text()
     assert f"{count(mismatches)} of {HERO}'s hands" in main
     assert (
-        "Too few hands to call anything a leak: 360 hands of the student, 4 other players" in main
+        "Too few players to call anything a leak: 360 hands of the student, 4 other players" in main
     )
     assert "Leaks:" not in main
     screenshot(page, "coach")

@@ -10,13 +10,17 @@ from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count
 from dashboard.links import hand_links
-from dashboard.queries import coach, profile
+from dashboard.queries import coach
 from dashboard.queries.filters import Filters
 from dashboard.report import report_button
-from dashboard.views.profile_table import describe, percentile_frame, profile_table
-from pipeline.report.audit import MIN_POPULATION_HANDS
+from dashboard.views.profile_table import (
+    describe,
+    percentile_frame,
+    player_profile,
+    profile_table,
+)
+from pipeline.report.audit import MIN_HANDS, MIN_PLAYERS, MIN_POPULATION_HANDS, TOO_FEW_PLAYERS
 
-player_profile = cached(profile.profile)
 fouled_hands = cached(coach.fouled_hands)
 mismatches = cached(coach.mismatches)
 mismatch_count = cached(coach.mismatch_count)
@@ -54,10 +58,12 @@ def _leaks(context: Context) -> None:
         return
     leaks = [f.label for f in result.leaks]
     if not result.enough:
+        lacking = "players" if result.shortfall == TOO_FEW_PLAYERS else "hands"
         st.warning(
-            f"Too few hands to call anything a leak: {count(result.hands)} hands of the student,"
-            f" {result.population_players} other players with at least"
-            f" {MIN_POPULATION_HANDS} hands in the student's variants.",
+            f"Too few {lacking} to call anything a leak: {count(result.hands)} hands of the"
+            f" student, {result.population_players} other players with at least"
+            f" {MIN_POPULATION_HANDS} hands in the student's variants"
+            f" ({MIN_HANDS} hands and {MIN_PLAYERS} players needed).",
             icon=":material/hourglass_empty:",
         )
     elif leaks:

@@ -11,6 +11,8 @@ from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count, interval, population_interval, population_n, value_of, verdict
 from dashboard.queries import fantasyland, summary
+from dashboard.views.profile_table import player_profile
+from pipeline.report.audit import Audit
 from pipeline.report.format import figure
 from pipeline.report.population import Pooled
 
@@ -65,7 +67,7 @@ SHORT = {
 }
 
 
-def _headline(mine: dict, everybody: dict[str, Pooled | None]) -> None:
+def _headline(mine: dict, everybody: dict[str, Pooled | None], sample: Audit | None) -> None:
     cells = st.columns(len(fantasyland.METRICS))
     for cell, metric in zip(cells, fantasyland.METRICS, strict=True):
         key = metric.name
@@ -83,7 +85,7 @@ def _headline(mine: dict, everybody: dict[str, Pooled | None]) -> None:
         cell.caption(
             f"n {count(mine[f'{key}_n'])} · "
             f"{interval(key, mine[f'{key}_low'], mine[f'{key}_high'])} · "
-            f"{verdict(metric, mine, value_of(theirs))} · population "
+            f"{verdict(metric, mine, value_of(theirs), sample)} · population "
             f"{population_interval(key, theirs)}, n {population_n(theirs)}"
         )
 
@@ -134,10 +136,11 @@ def render(context: Context) -> None:
     everybody = summary.against(
         summaries(context.db, filters), summaries(context.db, filters.population())
     )
-    _headline(found, everybody)
+    _headline(found, everybody, player_profile(context.db, filters))
     ui.text(
         f"Population: {ui.population(filters)}. A difference is named only when the 95%"
-        " interval excludes the population's figure; FL: Fantasyland."
+        " interval excludes the population's figure and the sample allows it as on the Coach"
+        " audit page; FL: Fantasyland."
     )
     left, right = st.columns(2)
     with left:

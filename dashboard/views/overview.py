@@ -22,7 +22,9 @@ from dashboard.format import (
 )
 from dashboard.queries import cumulative, summary
 from dashboard.queries.filters import Filters
+from dashboard.views.profile_table import player_profile
 from pipeline.load.metrics.definitions import BY_NAME
+from pipeline.report.audit import Audit
 from pipeline.report.format import figure, money, money_interval
 from pipeline.report.population import Pooled
 
@@ -111,7 +113,9 @@ def _charts(context: Context, hands: int) -> None:
             st.altair_chart(chart, width="stretch")
 
 
-def _rates(mine: dict, everybody: dict[str, Pooled | None], filters: Filters) -> None:
+def _rates(
+    mine: dict, everybody: dict[str, Pooled | None], filters: Filters, sample: Audit | None
+) -> None:
     rows = [
         {
             "Rate": BY_NAME[key].label,
@@ -121,7 +125,7 @@ def _rates(mine: dict, everybody: dict[str, Pooled | None], filters: Filters) ->
             "Population": figure(key, value_of(everybody.get(key))),
             "Population 95% interval": population_interval(key, everybody.get(key)),
             "Population n": population_n(everybody.get(key)),
-            "Verdict": verdict(BY_NAME[key], mine, value_of(everybody.get(key))),
+            "Verdict": verdict(BY_NAME[key], mine, value_of(everybody.get(key)), sample),
         }
         for key in RATES
         if mine[key] is not None
@@ -129,7 +133,8 @@ def _rates(mine: dict, everybody: dict[str, Pooled | None], filters: Filters) ->
     st.table(pl.DataFrame(rows))
     ui.text(
         f"Population: {ui.population(filters)}. Better or worse only when the hero's 95%"
-        " interval excludes the population's figure."
+        " interval excludes the population's figure, and the sample allows it as on the Coach"
+        " audit page (the hero's hands and enough other players: docs/metrics.md)."
     )
 
 
@@ -187,7 +192,7 @@ def render(context: Context) -> None:
     st.subheader("Against the population", anchor=False)
     left, right = st.columns([1.3, 1])
     with left:
-        _rates(mine, everybody, filters)
+        _rates(mine, everybody, filters, player_profile(context.db, filters))
     with right:
         _rates_chart(mine, everybody)
     st.subheader("By variant", anchor=False)

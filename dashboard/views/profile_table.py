@@ -8,13 +8,20 @@ import polars as pl
 import streamlit as st
 
 from dashboard import ui
+from dashboard.cache import cached
 from dashboard.format import VERDICTS, count, interval
+from dashboard.queries import profile
 from dashboard.queries.filters import Filters
 from pipeline.report.audit import MIN_POPULATION_HANDS, Audit, Finding
 from pipeline.report.format import MISSING, figure
 
 #: Verdicts as the audit table says them (a leak is a leak here).
 WORDS = {**VERDICTS, "leak": "leak", "strength": "strength"}
+
+
+#: The hero's audit in the view (Coach audit; its sample rule also decides the verdicts of
+#: Overview and Fantasyland).
+player_profile = cached(profile.profile)
 
 
 def population(filters: Filters) -> str:

@@ -97,7 +97,13 @@ class Audit:
     @property
     def enough(self) -> bool:
         """Whether the sample allows calling a leak at all."""
-        return self.hands >= MIN_HANDS and self.population_players >= MIN_PLAYERS
+        return shortfall(self.hands, self.population_players) is None
+
+    @property
+    def shortfall(self) -> str | None:
+        """What the sample lacks to call a difference (``TOO_FEW``: the player's hands,
+        ``TOO_FEW_PLAYERS``: other players), or None."""
+        return shortfall(self.hands, self.population_players)
 
     @property
     def leaks(self) -> list[Finding]:
@@ -177,6 +183,21 @@ SELECT 'everyone', NULL, NULL, sum(hands)::BIGINT, count(*), {pooled} FROM playe
 """
 
 
+def shortfall(hands: int, others: int) -> str | None:
+    """What a sample of ``hands`` of the player and ``others`` other players with
+    ``MIN_POPULATION_HANDS`` hands lacks to call a difference, or None: the one rule of the
+    Coach audit, ``ofc audit``, ``ofc report`` and the dashboard's verdicts.
+
+    >>> shortfall(300, 2), shortfall(150, 20), shortfall(200, 10) is None
+    ('too few players', 'too few hands', True)
+    """
+    if hands < MIN_HANDS:
+        return TOO_FEW
+    if others < MIN_PLAYERS:
+        return TOO_FEW_PLAYERS
+    return None
+
+
 def by_variant(variant: str) -> tuple[str, list[object]]:
     """The statistics ``audit`` needs from ``player_metrics``: every player's, per variant,
     in ``variant`` alone or in every variant (``all``)."""
@@ -185,16 +206,14 @@ def by_variant(variant: str) -> tuple[str, list[object]]:
     return "SELECT * FROM player_metrics WHERE variant = ?", [variant]
 
 
-def verdict(
-    metric: Metric, row: dict, population: float | None, enough: bool = True, short: str = TOO_FEW
-) -> str:
+def verdict(metric: Metric, row: dict, population: float | None, short: str | None = None) -> str:
     """``row``'s figure of ``metric`` against ``population``: a leak, a strength, higher,
-    lower, in line, or too few hands (``enough``: whether the whole sample is; when it is
-    not, ``short`` says what it lacks: hands or other players)."""
+    lower, in line, or too few hands (``short``: what the whole sample lacks, from
+    ``shortfall``; None when it is enough)."""
     low, high = row[f"{metric.name}_low"], row[f"{metric.name}_high"]
     if (row[f"{metric.name}_n"] or 0) < MIN_TRIALS or low is None:
         return TOO_FEW
-    if not enough:
+    if short is not None:
         return short
     if population is None:
         return IN_LINE
@@ -236,8 +255,7 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
     )
     hands = int(row["hands"])
     others = ranked.height - 1
-    enough = hands >= MIN_HANDS and others >= MIN_PLAYERS
-    short = TOO_FEW if hands < MIN_HANDS else TOO_FEW_PLAYERS
+    short = shortfall(hands, others)
     findings = []
     for metric in METRICS:
         if row[metric.name] is None:
@@ -255,7 +273,7 @@ def audit(db: Frames, player: str, stats: str, params: list[object]) -> Audit | 
                 population=figure,
                 percentile=_percentile(ranked[metric.name], row[metric.name]),
                 direction=DIRECTION[metric.good],
-                verdict=verdict(metric, row, figure, enough, short),
+                verdict=verdict(metric, row, figure, short),
                 population_n=None if theirs is None else theirs.n,
                 population_low=None if theirs is None else theirs.low,
                 population_high=None if theirs is None else theirs.high,
