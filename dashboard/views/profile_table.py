@@ -72,11 +72,19 @@ def profile_table(findings: list[Finding]) -> None:
 
 
 def percentile_frame(findings: list[Finding]) -> pl.DataFrame:
-    """The findings as the percentile chart takes them."""
+    """The findings as the percentile chart takes them; each label says which way is good
+    (a player's percentile ranks the figure, so the best foul rate sits at the left).
+
+    >>> from pipeline.report.audit import Finding
+    >>> fouls = Finding("foul_rate", "Foul rate", 0.07, 300, 0.05, 0.1, 0.11, 0.0,
+    ...                 "lower is better", "too few players")
+    >>> percentile_frame([fouls])["label"].to_list()
+    ['Foul rate (lower is better)']
+    """
     return pl.DataFrame(
         [
             {
-                "label": f.label,
+                "label": f"{f.label} ({f.direction})",
                 "value": f.value,
                 "population": f.population,
                 "percentile": f.percentile,
