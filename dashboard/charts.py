@@ -28,7 +28,7 @@ def cumulative(
     x = (
         alt.X("until:T", title="Date (UTC)")
         if by_date
-        else alt.X("hands:Q", title="Hands played", axis=alt.Axis(format=","))
+        else alt.X("hands:Q", title="Hands played", axis=alt.Axis(format=",d", tickMinStep=1))
     )
     return (
         alt.Chart(frame)

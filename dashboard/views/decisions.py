@@ -69,7 +69,8 @@ def _headline(figures: dict) -> None:
 def _time_chart(frame: pl.DataFrame) -> None:
     if frame.height < 2:
         return
-    base = alt.Chart(frame).encode(x=alt.X("month:T", title="Month"))
+    month = alt.Axis(format="%b %Y", tickCount="month")  # one tick a month, not a fortnight
+    base = alt.Chart(frame).encode(x=alt.X("month:T", title="Month", axis=month))
     band = base.mark_area(opacity=0.25).encode(
         y=alt.Y("low:Q", title="EV lost per 100 hands"), y2="high:Q"
     )
