@@ -12,7 +12,7 @@ system's message. ``storage_problem`` recognises all of them.
 >>> storage_problem(RuntimeError("parquet: underlying IO error: No space left on device (os error 28)"))
 'no space left on the device'
 >>> storage_problem(FileNotFoundError(errno.ENOENT, "No such file or directory", "/proc/x"))
-'no such file or folder, and none can be made there (writing /proc/x)'
+'no such file or folder, and none can be made there (/proc/x)'
 >>> storage_problem(ValueError("year 0 is out of range")) is None
 True
 """
@@ -30,7 +30,7 @@ _ERRNO = {
     errno.EROFS: "the file system is read-only",
     errno.EACCES: "permission denied",
     errno.EPERM: "permission denied",
-    errno.ENOENT: "no such file or folder, and none can be made there",
+    errno.ENOENT: "no such file or folder, and none can be made there",  # /proc/x
 }
 #: The same faults as other libraries word them (polars, pyarrow, DuckDB).
 _TEXTS = (
@@ -50,7 +50,7 @@ def storage_problem(error: BaseException) -> str | None:
     """What the fault behind ``error`` is, for the user (None: not a fault of the machine)."""
     if isinstance(error, OSError) and error.errno in _ERRNO:
         where = f" (writing {error.filename})" if error.filename else ""
-        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS) and error.filename:
+        if error.errno in (errno.EACCES, errno.EPERM, errno.EROFS, errno.ENOENT) and error.filename:
             where = f" ({error.filename})"
         return _ERRNO[error.errno] + where
     text = str(error)

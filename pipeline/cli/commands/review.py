@@ -111,7 +111,8 @@ def run(args: argparse.Namespace) -> int:
         f"{summary.db} (table decisions){median}",
         file=sys.stdout,
     )
-    print("\n".join(player_lines(summary.db, options.players)), file=sys.stdout)
+    for line in player_lines(summary.db, options.players):
+        print(line, file=sys.stdout)
     return 0
 
 
@@ -140,8 +141,8 @@ def player_lines(db: Path, players: tuple[str, ...] | None) -> list[str]:
             review = decision_review(con, player)
             mistakes = int(review.by_kind["mistakes"].sum()) if len(review.by_kind) else 0
             lines.append(
-                f"  {player}: {per_100(review.per_100)} points per 100 hands (95% "
-                f"{per_100(review.low)} to {per_100(review.high)}; n {review.hands:,} hands), "
+                f"  {player}: {_loss(review.per_100)} points per 100 hands (95% "
+                f"{_loss(review.low)} to {_loss(review.high)}; n {review.hands:,} hands), "
                 f"{mistakes:,} mistake(s)"
             )
     finally:
@@ -156,6 +157,6 @@ def player_lines(db: Path, players: tuple[str, ...] | None) -> list[str]:
     ]
 
 
-def per_100(value: float | None) -> str:
+def _loss(value: float | None) -> str:
     """Points lost per 100 hands as shown (no sign: a loss is 0 or more)."""
     return MISSING if value is None else f"{value:,.1f}"
