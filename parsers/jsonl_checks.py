@@ -127,6 +127,11 @@ def _hand_reasons() -> list[pl.Expr]:
                 pl.col("currency").fill_null("null"),
             )
         ),
+        when(~pl.col("currency").str.contains(r"^[A-Z]{3}$")).then(
+            pl.format(
+                'currency "{}" is not an ISO code (three capital letters, as USD)', "currency"
+            )
+        ),
         when(pl.col("players").is_null()).then(pl.lit('missing "players"')),
         when(~pl.col("players").list.len().is_between(2, _most_players())).then(
             pl.format(

@@ -78,6 +78,17 @@ def test_a_stake_needs_both_its_value_and_its_currency(tmp_path, point_value, cu
     assert tables["rejects"].get_column("reason").str.contains(reason, literal=True).all()
 
 
+@pytest.mark.parametrize("currency", ["usd", "US$", "dollars", ""])
+def test_a_currency_is_an_iso_code(tmp_path, currency):
+    """The text formats read a currency as an ISO code (three capital letters); ``usd``
+    stored beside ``USD`` would split one currency's money in two."""
+    hand = dict(LINE, point_value=1.0, currency=currency)
+    summary, tables = _parse(tmp_path, json.dumps(hand) + "\n")
+    assert (summary.stored, summary.rejected) == (0, 1)
+    reason = f'currency "{currency}" is not an ISO code (three capital letters, as USD)'
+    assert tables["rejects"].get_column("reason").str.contains(reason, literal=True).all()
+
+
 def test_play_money_has_neither_value_nor_currency(tmp_path):
     hand = dict(LINE, point_value=None, currency=None)
     summary, _ = _parse(tmp_path, json.dumps(hand) + "\n")
