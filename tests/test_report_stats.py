@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import math
+from dataclasses import replace
 from pathlib import Path
 
 import duckdb
@@ -16,6 +17,8 @@ from pipeline.cli.commands.demo import player_lines
 from pipeline.cli.main import main
 from pipeline.load.metrics import intervals
 from pipeline.load.metrics.intervals import T_TABLE
+from pipeline.report import page
+from pipeline.report.data import player_report
 from pipeline.report.decisions import decision_review
 from tests.import_support import ofc_import, simulate
 
@@ -181,6 +184,20 @@ def test_rate_charts_show_the_players_interval_and_n(db: Path, tmp_path: Path, d
     assert any(layer["mark"]["type"] == "rule" for layer in spec["layer"])  # the whiskers
 
 
+@pytest.mark.parametrize("div", ["style", "fantasyland"])
+def test_rate_charts_show_the_populations_interval_and_n(
+    db: Path, tmp_path: Path, div: str
+) -> None:
+    """The population's dot has its whisker and tooltip too, as its table row has."""
+    out = tmp_path / "ann.html"
+    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
+    spec = _chart(out.read_text(encoding="utf-8"), div)
+    values = spec["data"]["values"] if "data" in spec else spec["datasets"].popitem()[1]
+    population = [v for v in values if v["who"] == "population"]
+    assert population and all(v["n"] > 0 for v in population)
+    assert all(v["low"] <= v["value"] <= v["high"] for v in population)
+
+
 def test_style_shares_show_the_populations_interval_and_n(db: Path, tmp_path: Path) -> None:
     out = tmp_path / "ann.html"
     assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
@@ -215,6 +232,38 @@ def test_fouls_by_setup_are_a_table_too(db: Path, tmp_path: Path) -> None:
     assert sum(int(c.replace(",", "")) for c in cells[1::5]) == hands
     assert sum(int(c.replace(",", "")) for c in cells[2::5]) == fouls
     assert all(c.startswith("95%: ") for c in cells[4::5])
+
+
+def test_fouls_by_setup_say_which_hands_they_count(db: Path, tmp_path: Path) -> None:
+    """Fouled hands are counted (a foul rate of live hands would be 0)."""
+    out = tmp_path / "ann.html"
+    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
+    page = out.read_text(encoding="utf-8")
+    section = page[page.index("<h2>Fouls</h2>") : page.index("<h2>Audit findings</h2>")]
+    assert "Hands outside Fantasyland without a timeout, fouled or not" in section
+    assert "Live hands" not in section
+
+
+def test_fouls_by_setup_without_hands_say_so(db: Path) -> None:
+    """A player of Fantasyland hands only has no setups: a sentence, not an empty table."""
+    con = duckdb.connect(str(db), read_only=True)
+    try:
+        report = player_report(con, "Ann")
+    finally:
+        con.close()
+    empty = replace(report, fouls_by_setup=report.fouls_by_setup.clear())
+    assert page._fouls(empty) == (
+        "<p>None: the report holds no hand outside Fantasyland without a timeout.</p>"
+    )
+
+
+def test_style_shares_name_the_hands_their_population_pools(db: Path, tmp_path: Path) -> None:
+    """The shares' population is the view's pooled hands, not only the player's variants."""
+    out = tmp_path / "ann.html"
+    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
+    page_html = out.read_text(encoding="utf-8")
+    style = page_html[page_html.index("<h2>Style</h2>") : page_html.index("<h2>Fantasyland</h2>")]
+    assert "their population is every player-hand of the database, in every variant" in style
 
 
 @pytest.fixture(scope="module")

@@ -39,16 +39,22 @@ def cumulative_points(frame: pl.DataFrame) -> dict:
 
 
 def versus_population(frame: pl.DataFrame, title: str) -> dict:
-    """The player's figures (dots, with their 95% intervals as whiskers) against the
-    population's pooled ones."""
-    long = frame.unpivot(
-        index=["figure", "label", "n", "low", "high"],
-        on=["player", "population"],
-        variable_name="who",
-    ).drop_nulls("value")
-    long = long.with_columns(  # the interval and n are the player's: not the population's
-        [pl.when(pl.col("who") == "player").then(pl.col(c)).alias(c) for c in ("n", "low", "high")]
+    """The player's figures against the population's pooled ones: dots, each with its 95%
+    interval as a whisker and its n (``page.versus``'s columns)."""
+    stats = ("n", "low", "high")
+    player = frame.select("figure", "label", "n", "low", "high", value="player")
+    population = frame.select(
+        "figure",
+        "label",
+        *(pl.col(f"population_{s}").alias(s) for s in stats),
+        value="population",
     )
+    long = pl.concat(
+        [
+            player.with_columns(who=pl.lit("player")),
+            population.with_columns(who=pl.lit("population")),
+        ]
+    ).drop_nulls("value")
     data = alt.Data(values=_rows(long))
     base = alt.Chart(data).encode(
         y=alt.Y("label:N", title=None, sort=None),

@@ -163,10 +163,12 @@ def _fouls(report: PlayerReport) -> str:
         ]
         for r in report.fouls_by_setup.iter_rows(named=True)
     ]
+    if not rows:
+        return "<p>None: the report holds no hand outside Fantasyland without a timeout.</p>"
     headers = ["First-street bottom", "Hands", "Fouls", "Foul rate", "95% interval"]
     return table(headers, rows) + (
-        "<p class='note'>Live hands outside Fantasyland, no timeout, by the bottom row after"
-        " the first street.</p>"
+        "<p class='note'>Hands outside Fantasyland without a timeout, fouled or not, by the"
+        " bottom row after the first street.</p>"
     )
 
 
@@ -206,12 +208,26 @@ def _style(report: PlayerReport) -> str:
             for r in report.shares.iter_rows(named=True)
         ],
     )
-    return _findings(report, "style") + shares
+    return (
+        _findings(report, "style")
+        + shares
+        + (
+            "<p class='note'>The shares have no verdict: their population is every player-hand"
+            f" of {_covered(report)}, pooled, as on the dashboard's Style page.</p>"
+        )
+    )
+
+
+def _covered(report: PlayerReport) -> str:
+    """The hands a report's pooled shares cover, in words."""
+    if report.variant == "all":
+        return "the database, in every variant"
+    return f"the database in {esc(report.variant)}"
 
 
 def versus(report: PlayerReport, group: str) -> pl.DataFrame:
-    """The rates of ``group`` as the chart takes them: figure, label, the player's value
-    with its n and 95% interval, and the population's."""
+    """The rates of ``group`` as the chart takes them: figure, label, and the player's and
+    the population's values, each with its n and 95% interval."""
     rows = [
         {
             "figure": f.metric,
@@ -221,13 +237,15 @@ def versus(report: PlayerReport, group: str) -> pl.DataFrame:
             "low": f.low,
             "high": f.high,
             "population": f.population,
+            "population_n": f.population_n,
+            "population_low": f.population_low,
+            "population_high": f.population_high,
         }
         for f in report.findings.findings
         if BY_NAME[f.metric].group == group and BY_NAME[f.metric].is_rate
     ]
     if group == "style":
-        columns = ("figure", "label", "player", "n", "low", "high", "population")
-        rows += report.shares.select(columns).to_dicts()
+        rows += report.shares.select(list(VERSUS_SCHEMA)).to_dicts()
     return pl.DataFrame(rows, schema=VERSUS_SCHEMA)
 
 
@@ -240,6 +258,9 @@ VERSUS_SCHEMA = {
     "low": pl.Float64,
     "high": pl.Float64,
     "population": pl.Float64,
+    "population_n": pl.Float64,
+    "population_low": pl.Float64,
+    "population_high": pl.Float64,
 }
 
 
@@ -348,7 +369,7 @@ def player_page(
 <h1>{name}{covers}</h1>
 <p class="meta">From {esc(db_name)}, generated {esc(generated)}. Points are recomputed by the rules
 engine; intervals are 95% (Wilson for rates, t for means per hand; docs/metrics.md). The
-population is every player-hand of the database in the player's variants, pooled per
+population a figure is held against is every player-hand of the database in the player's variants, pooled per
 variant; a figure over several variants is held against the population's in the player's
 own mix of variants.</p>
 <section><h2>Key figures</h2>{_key_stats(report.key)}
