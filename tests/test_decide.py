@@ -436,7 +436,14 @@ def test_cli_prints_one_line_of_candidates_per_situation():
     ("line", "problem"),
     [
         ('{"hero": {"cards": "Ah Kd"}, "opponents": [{}]}', "2 dealt, but pineapple deals 5"),
-        ('{"hero": {"cards": "Ah Kd 7c 7d Ah"}, "opponents": [{}]}', "Ah appears twice"),
+        (
+            '{"hero": {"cards": "Ah Kd 7c 7d Ah"}, "opponents": [{}]}',
+            "Ah appears twice among the hero's cards",
+        ),
+        (
+            '{"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [{"name": 7}]}',
+            "name: expected text",
+        ),
         ('{"hero": {"cards": "Ah Kd 7c 7d Zz"}, "opponents": [{}]}', "unknown card 'Zz'"),
         ('{"hero": {"top": "2c", "cards": "Ah Kd 7c"}, "opponents": [{}]}', "1 cards placed"),
         ('{"hero": {"cards": "Ah Kd 7c 7d 2s"}, "opponents": [{}, {}, {}]}', "3 opponents"),

@@ -244,6 +244,8 @@ def _opponent(obj: Any, index: int, ruleset: Ruleset, hero_count: int, placed: i
     if not isinstance(obj, dict):
         raise UserError(f"{label}: expected an object")
     name = obj.get("name")
+    if name is not None and not isinstance(name, str):
+        raise UserError(f"{label}, name: expected text, got {name!r}")
     if name is not None:
         label += f" ({name!r})"
     _known_keys(obj, OPPONENT_KEYS, label)
@@ -264,7 +266,7 @@ def _opponent(obj: Any, index: int, ruleset: Ruleset, hero_count: int, placed: i
             f"{hero_count}) an opponent has {hero_count} (acting after the hero) or "
             f"{hero_count + placed} (acting before) (R2)"
         )
-    return Opponent(None if name is None else str(name), board, in_fl)
+    return Opponent(name, board, in_fl)
 
 
 def _board(obj: dict, label: str) -> Board:
@@ -299,6 +301,8 @@ def _check_distinct(situation: Situation) -> None:
     ]
     for where, cards in groups:
         for card in cards:
+            if places.get(card) == where:
+                raise UserError(f"{format_card(card)} appears twice among {where}")
             if card in places:
                 raise UserError(f"{format_card(card)} appears twice ({places[card]} and {where})")
             places[card] = where
