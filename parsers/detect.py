@@ -14,7 +14,7 @@ hand: ``None``.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
 
 from parsers.formats import TEXT_FORMATS
 
@@ -25,36 +25,22 @@ HEADER_WORDS = ("OFC Hand", "Раздача")
 ANY_ENCODING = ("utf-8", "cp1251", "utf-16", "utf-16-be", "koi8-r", "cp866", "mac-cyrillic")
 
 
-def detect(head: str, max_lines: int = 1000) -> str | None:
-    """The format of a file whose decoded beginning is ``head``, or None."""
-    first = True
-    for raw in _lines(head.lstrip("\ufeff"), max_lines):
-        line = raw.strip()
-        if not line:
-            continue
-        if first and line.startswith("{"):
-            return "jsonl"
-        first = False
-        for prefix, name in HEADERS:
-            if line.startswith(prefix):
-                return name
-    return None
+def detect(head: str) -> str | None:
+    """The format of a file whose decoded beginning is ``head`` (every line of it is looked
+    at: callers bound it), or None."""
+    text = head.lstrip("\ufeff")
+    if text.lstrip().startswith("{"):
+        return "jsonl"
+    found = _HEADER.search(text)
+    return None if found is None else _KIND[found.group(1)]
 
 
-def _lines(text: str, most: int) -> Iterator[str]:
-    """The first ``most`` lines of ``text``, one at a time (the first usually decides).
-
-    >>> list(_lines("a\\nb\\nc", 2)), list(_lines("", 5))
-    (['a', 'b'], [''])
-    """
-    start = 0
-    for _ in range(most):
-        end = text.find("\n", start)
-        if end < 0:
-            yield text[start:]
-            return
-        yield text[start:end]
-        start = end + 1
+#: A line that starts (after blanks, never a line end: a run of blank lines is scanned
+#: once) with a format's header prefix.
+_HEADER = re.compile(r"^[^\S\n]*(" + "|".join(re.escape(p) for p, _ in HEADERS) + ")", re.M)
+_KIND = dict(HEADERS)
+#: A line that starts with a hand header's words, in whatever encoding was guessed.
+_HEADER_WORDS = re.compile(r"^[^\S\n]*(?:" + "|".join(map(re.escape, HEADER_WORDS)) + ")", re.M)
 
 
 def holds_no_hands(head: bytes) -> bool:
@@ -69,9 +55,6 @@ def holds_no_hands(head: bytes) -> bool:
     """
     for encoding in ANY_ENCODING:
         text = head.decode(encoding, errors="replace").lstrip("\ufeff")
-        if detect(text) is not None:
-            return False
-        lines = (line.strip() for line in text.split("\n", 1000)[:1000])
-        if any(line.startswith(HEADER_WORDS) for line in lines):
+        if detect(text) is not None or _HEADER_WORDS.search(text):
             return False
     return True

@@ -10,6 +10,8 @@ import sys
 import zipfile
 from pathlib import Path
 
+import pytest
+
 from pipeline.cli.main import COMMANDS, main
 from tests.import_support import ROOT, ofc_import, scalar, simulate
 
@@ -126,6 +128,22 @@ def test_a_file_with_no_hand_history_is_skipped_not_rejected(tmp_path, capsys):
     assert scalar(db, "SELECT count(*) FROM hands") == 30
     assert "skipped: not a hand history" in out and "README.md" in out
     assert re.search(r"hands read\s+30\b", out)
+
+
+@pytest.mark.parametrize("fmt", ["en", "ru"])
+def test_hands_after_a_long_preamble_are_read_not_skipped(tmp_path, capsys, fmt):
+    """A client's log of 1,000 lines (38 KB) before the first hand: the file holds a hand
+    history, its hands are stored and the preamble is rejected."""
+    history = simulate(tmp_path / "h.txt", 20, seed=6, fmt=fmt)
+    preamble = "".join(f"log line {i}: exported by client v1.2\n" for i in range(1000))
+    path = tmp_path / "in" / "export.txt"
+    path.parent.mkdir()
+    path.write_bytes(preamble.encode() + history.read_bytes())
+    db = tmp_path / "hands.duckdb"
+    assert main(["import", str(path), "--db", str(db), "--workers", "1", "--quiet"]) == 0
+    assert "skipped" not in capsys.readouterr().out
+    assert scalar(db, "SELECT count(*) FROM hands") == 20
+    assert scalar(db, "SELECT count(*) FROM rejects WHERE room_hand_id IS NULL") == 1
 
 
 def test_a_member_of_an_archive_with_no_hand_history_is_skipped_too(tmp_path, capsys):
