@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 import textwrap
 from pathlib import Path
 
@@ -117,3 +118,80 @@ def test_a_kernel_compiles_again_when_a_helper_it_inlines_changes(tmp_path: Path
     assert _kernel_says(tmp_path) == (1, 1)  # from the cache
     _tree(tmp_path, {"parsers/stale_helper.py": _HELPER.format(value=2)})
     assert _kernel_says(tmp_path)[0] == 2  # numba's own cache would still say 1
+
+
+def test_folders_that_cannot_be_written_are_passed_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A service account whose home cannot be written (and an install it cannot write)
+    still runs: the kernels are cached in a folder of its own in the temporary folder."""
+    _tree(tmp_path, {"parsers/a.py": "A = 1\n"})
+    name = f"ofc-{kernel_cache.digest(tmp_path)}"
+    (tmp_path / ".numba-cache").write_text("a file, not a folder")  # even root cannot mkdir
+    (tmp_path / "home").write_text("a file, not a folder")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home" / "cache"))
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    (tmp_path / "tmp").mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", None)  # read TMPDIR again
+    private = tmp_path / "tmp" / f"ofc-numba-{os.getuid()}"
+    assert kernel_cache.folder(tmp_path) == private / name
+    assert private.stat().st_mode & 0o777 == 0o700
+    monkeypatch.setenv("NUMBA_CACHE_DIR", str(tmp_path / "home" / "mine"))  # the user's, unwritable
+    assert kernel_cache.folder(tmp_path) == private / name
+
+
+def test_a_shared_temporary_folder_not_safely_ours_is_not_used(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Code cached where another user can write would run as this one."""
+    _tree(tmp_path, {"parsers/a.py": "A = 1\n"})
+    (tmp_path / ".numba-cache").write_text("a file, not a folder")
+    (tmp_path / "home").write_text("a file, not a folder")
+    monkeypatch.delenv("NUMBA_CACHE_DIR", raising=False)
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "home" / "cache"))
+    monkeypatch.setenv("TMPDIR", str(tmp_path / "tmp"))
+    monkeypatch.setattr(tempfile, "tempdir", None)
+    shared = tmp_path / "tmp" / f"ofc-numba-{os.getuid()}"
+    shared.mkdir(parents=True)
+    shared.chmod(0o777)
+    chosen = kernel_cache.folder(tmp_path).parent
+    assert chosen != shared and chosen.parent == tmp_path / "tmp"
+    assert chosen.stat().st_mode & 0o077 == 0
+
+
+def test_kernels_compile_where_no_cache_folder_but_the_temporary_one_can_be_written(
+    tmp_path: Path,
+) -> None:
+    """``HOME`` is a file and ``NUMBA_CACHE_DIR`` names a folder below it: a kernel is
+    still cached (numba would stop at its definition: "no locator available")."""
+    (tmp_path / "home").write_text("a file")
+    (tmp_path / "kernel.py").write_text(
+        textwrap.dedent(
+            """
+            from ofc_core import kernel_cache
+            print(kernel_cache.use())
+            import numba
+
+            @numba.njit(cache=True)
+            def answer():
+                return 41 + 1
+
+            print(answer())
+            """
+        )
+    )
+    env = {
+        **os.environ,
+        "HOME": str(tmp_path / "home"),
+        "NUMBA_CACHE_DIR": str(tmp_path / "home" / "numba"),
+        "TMPDIR": str(tmp_path),
+        "PYTHONPATH": str(PROJECT),
+    }
+    done = subprocess.run(
+        [sys.executable, "kernel.py"], capture_output=True, text=True, env=env, cwd=tmp_path
+    )
+    assert done.returncode == 0, done.stderr
+    cache, answer = done.stdout.split()
+    assert Path(cache).parent == tmp_path / f"ofc-numba-{os.getuid()}" and answer == "42"
+    assert any(Path(cache).rglob("*.nbi"))  # the kernel was cached there
