@@ -127,6 +127,16 @@ def _quiet_closed_pipe() -> int:
     return 128 + 13
 
 
+def interrupted_query(error: Exception) -> bool:
+    """Whether ``error`` is DuckDB's answer to Ctrl-C during a query: it takes the signal
+    itself and raises this instead of ``KeyboardInterrupt``.
+
+    >>> interrupted_query(RuntimeError("Query interrupted")), interrupted_query(RuntimeError("x"))
+    (True, False)
+    """
+    return type(error) is RuntimeError and str(error) == "Query interrupted"
+
+
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
     keep_freed_memory()
@@ -143,6 +153,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ofc {args.command}: interrupted", file=sys.stderr)
         return 130
     except Exception as error:  # a fault of the machine (full disk...) is told, not traced
+        if interrupted_query(error):
+            print(f"ofc {args.command}: interrupted", file=sys.stderr)
+            return 130
         problem = storage_problem(error)
         if problem is None:
             raise
