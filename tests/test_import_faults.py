@@ -185,6 +185,11 @@ def test_an_unreadable_file_is_rejected_and_the_others_imported(
     [(file, reason)] = query(db, "SELECT source_file, reason FROM rejects")
     assert file == str(locked) and "permission denied" in reason.lower()
     assert query(db, "SELECT count(*) FROM source_files WHERE path = ?", [str(locked)]) == [(0,)]
+    locked.chmod(0o644)  # fixed: its hands are stored and its reject is gone
+    ran = ofc("import", folder, "--db", db, "--quiet", "--workers", "1", bound_by_modes=True)
+    assert ran.code == 0, ran.err
+    assert query(db, "SELECT count(*) FROM rejects") == [(0,)]
+    assert query(db, "SELECT count(*) FROM hands WHERE source_file = ?", [str(locked)])[0][0] > 0
 
 
 def test_an_unreadable_folder_is_reported(histories: dict[str, Path], tmp_path: Path) -> None:
@@ -199,3 +204,7 @@ def test_an_unreadable_folder_is_reported(histories: dict[str, Path], tmp_path: 
     assert _counts(db) == (21, 20, 1)
     [(file, reason)] = query(db, "SELECT source_file, reason FROM rejects")
     assert file == str(folder / "locked") and "folder" in reason and "permission" in reason.lower()
+    (folder / "locked").chmod(0o755)
+    ran = ofc("import", folder, "--db", db, "--quiet", "--workers", "1", bound_by_modes=True)
+    assert ran.code == 0, ran.err
+    assert query(db, "SELECT count(*) FROM rejects") == [(0,)]

@@ -215,6 +215,18 @@ def _forget_rejects_read_again(con: duckdb.DuckDBPyConnection, files: list[FileR
             )
 
 
+def _forget_unreadable_rejects(con: duckdb.DuckDBPyConnection, files: list[FileRecord]) -> None:
+    """Drop the rejects of a file, or a folder, an earlier import could not read
+    (``pipeline.load.unreadable``: at line 0) when this import read the file, or a file
+    in the folder: its permissions were fixed, and this read accounts for its hands."""
+    con.execute(
+        "DELETE FROM rejects WHERE source_line = 0 AND EXISTS ("
+        " SELECT 1 FROM (SELECT unnest($paths::VARCHAR[]) AS path)"
+        " WHERE path = source_file OR starts_with(path, source_file || '/'))",
+        {"paths": [file.path for file in files]},
+    )
+
+
 def _forget_fixed_rejects(con: duckdb.DuckDBPyConnection, import_id: int) -> None:
     """Drop rejects of hands now stored (e.g. scored once ``--rules-file`` defined their ruleset)."""
     con.execute(
@@ -281,6 +293,7 @@ def load(
         0
     ][0]
     _forget_rejects_read_again(con, files)
+    _forget_unreadable_rejects(con, files)
     rejects_added = _insert_rejects(con, staging, import_id)
     _forget_fixed_rejects(con, import_id)
     _insert_conflicts(con, import_id)
