@@ -415,10 +415,17 @@ def _cut_short(data: bytes, first_line: int, encoding: str, continues: bool) -> 
     stop = len(data) if stop < 0 else stop
     header = data[at : min(stop, at + 4096)].decode(encoding, errors="replace").rstrip("\r")
     raise ArchiveTruncated(
-        "archive truncated: the compressed data ends inside this hand",
-        line,
-        header.strip() and header,
+        CUT_INSIDE if data[at:].strip() else CUT_AFTER, line, header.strip() and header
     )
+
+
+#: What ``ArchiveTruncated`` says when text of a hand was read past the last whole hand, and
+#: when none was (the cut took the end of the text, or only the compressed stream's check).
+CUT_INSIDE = "archive truncated: the compressed data ends inside this hand"
+CUT_AFTER = (
+    "archive truncated: the compressed data ends after the last whole hand, so the hands"
+    " after it, if any, are missing"
+)
 
 
 def _cut_block(view: memoryview, size: int, chunk_bytes: int) -> int:

@@ -53,6 +53,8 @@ from parsers.limits import (
 )
 from parsers.lines import (
     CHUNK_BYTES,
+    CUT_AFTER,
+    CUT_INSIDE,
     DAMAGE_ERRORS,
     UTF16_BOMS,
     ArchiveDamaged,
@@ -587,14 +589,13 @@ def _copy_whole_lines(source: Source, path: Path) -> ArchiveTruncated | JsonlDam
         size = out.seek(0, os.SEEK_END)
         out.seek(max(size - MAX_LINE_BYTES - 1, 0))
         tail = out.read()
-        out.truncate(size - len(tail) + tail.rfind(b"\n") + 1)
+        cut = tail[tail.rfind(b"\n") + 1 :]  # a line the cut fell in
+        out.truncate(size - len(cut))
         out.seek(0)
         lines = sum(block.count(b"\n") for block in iter(lambda: out.read(1 << 20), b""))
     if damage is not None:
         return JsonlDamaged(str(damage), lines + 1)
-    return ArchiveTruncated(
-        "archive truncated: the compressed data ends inside this hand", lines + 1
-    )
+    return ArchiveTruncated(CUT_INSIDE if cut.strip() else CUT_AFTER, lines + 1)
 
 
 class ChunkRead(NamedTuple):

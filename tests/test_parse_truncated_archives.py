@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from parsers.lines import CUT_AFTER, CUT_INSIDE
 from tests.import_support import en_hands, ofc_import, query, simulate
 from tests.parse_helpers import parse
 
@@ -65,6 +66,27 @@ def _only_truncated_reject(rejects, name: str, expected: Expected) -> None:
     assert reject["source_line"] == expected.line
     assert reject["room_hand_id"] == expected.room_id
     assert reject["excerpt"] == expected.header
+
+
+def test_a_gz_cut_after_its_last_hand_does_not_say_a_hand_was_cut(
+    history: bytes, tmp_path: Path
+) -> None:
+    """Only the trailer (the text's CRC and size, 8 bytes) is lost: every hand is stored,
+    and the one reject says the archive ends early, not that it ends inside a hand."""
+    data = gzip.compress(history)
+    cut = tmp_path / "t.gz"
+    cut.write_bytes(data[:-8])
+    summary, tables = parse([cut], tmp_path / "out")
+    _accounted(summary)
+    [f] = summary.files
+    assert (f.stored, f.rejected) == (200, 1)
+    [reject] = tables["rejects"].to_dicts()
+    assert reject["reason"] == (
+        "archive truncated: the compressed data ends after the last whole hand, so the hands"
+        " after it, if any, are missing; the hands before it are kept (copy or download the"
+        " file again for the rest)"
+    )
+    assert reject["source_line"] == history.count(b"\n") + 1
 
 
 @pytest.mark.parametrize("fraction", [1 / 20, 1 / 40])
@@ -194,3 +216,15 @@ def test_an_ofc_jsonl_gz_cut_short_keeps_the_hands_before_the_cut(tmp_path, frac
     assert reject["reason"].startswith("archive truncated"), reject
     assert "hands before it are kept" in reject["reason"]
     assert reject["source_line"] == tables["hands"].height + 1
+    assert reject["reason"].startswith(f"{CUT_INSIDE};")
+
+
+def test_an_ofc_jsonl_gz_cut_after_its_last_line_does_not_say_a_hand_was_cut(tmp_path):
+    text = simulate(tmp_path / "h.jsonl", 50, seed=1, fmt="jsonl").read_bytes()
+    path = tmp_path / "h.jsonl.gz"
+    path.write_bytes(gzip.compress(text)[:-8])  # only the trailer: the text's CRC and size
+    summary, tables = parse([path], tmp_path / "out")
+    _accounted(summary)
+    assert tables["hands"].height == 50
+    [reject] = tables["rejects"].to_dicts()
+    assert reject["reason"].startswith(f"{CUT_AFTER};") and reject["source_line"] == 51
