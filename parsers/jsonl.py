@@ -245,7 +245,11 @@ def _validator():
 
 
 def diagnose(line: bytes, arrow_message: str = "") -> str:
-    """Why one line is not an ``ofc-jsonl`` hand, in words."""
+    """Why one line is not an ``ofc-jsonl`` hand, in words.
+
+    >>> diagnose(b'{"hand_id": "en:1'), diagnose(b'{"hand_id": 1,')
+    ('not valid JSON: Unterminated string starting at column 13', 'not valid JSON: Expecting property name enclosed in double quotes at column 15')
+    """
     try:
         text = line.decode("utf-8")
     except UnicodeDecodeError as error:
@@ -253,7 +257,8 @@ def diagnose(line: bytes, arrow_message: str = "") -> str:
     try:
         value = json.loads(text)
     except json.JSONDecodeError as error:
-        return f"not valid JSON: {error.msg} at column {error.colno}"
+        at = "" if error.msg.endswith(" at") else " at"  # "Unterminated string starting at"
+        return f"not valid JSON: {error.msg}{at} column {error.colno}"
     if not isinstance(value, dict):
         return f"expected a JSON object (one hand per line), found {type(value).__name__}"
     errors = sorted(_validator().iter_errors(value), key=lambda e: list(e.absolute_path))

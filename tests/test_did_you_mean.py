@@ -88,3 +88,24 @@ def test_a_misspelt_option_before_any_command_is_named(capsys) -> None:
     assert raised.value.code == 2
     err = capsys.readouterr().err
     assert "unrecognized option --verison (did you mean --version?)" in err, err
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (
+            ["import", "a.txt", "--bd", "x.duckdb"],
+            "unrecognized arguments: --bd (did you mean --db?)",
+        ),
+        (["import", "a.txt", "--db", "x.duckdb", "--worker", "2"], "--worker (did you mean"),
+        (["report", "--db=x.duckdb", "--playr", "Ann", "--out", "r.html"], "--playr"),
+    ],
+)
+def test_a_misspelt_option_is_named_before_what_is_missing(capsys, argv, said) -> None:
+    """``--bd`` leaves ``--db`` missing: the typo is what the user needs to see, and an
+    option is never taken for a longer one it begins (``--worker`` for ``--workers``)."""
+    with pytest.raises(SystemExit) as raised:
+        main(argv)
+    assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert said in err and "required" not in err, err

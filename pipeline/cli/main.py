@@ -69,7 +69,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     for command, text in COMMANDS.items():
         if named not in (None, command):
             continue
-        cmd = sub.add_parser(command, help=text.replace("%", "%%"), description=text)
+        cmd = sub.add_parser(
+            command, help=text.replace("%", "%%"), description=text, allow_abbrev=False
+        )
         if argv is None or named:
             module = importlib.import_module(_module(command))
             module.add_arguments(cmd)
@@ -105,14 +107,53 @@ def _parse(argv: list[str] | None) -> argparse.Namespace:
         close = difflib.get_close_matches(words[0], _TOP_OPTIONS, n=1)
         hint = f" (did you mean {close[0]}?)" if close else ""
         top.error(f"unrecognized option {words[0]}{hint}: give a command first, such as ofc import")
+    if words and words[0] in COMMANDS:  # a typo is told before the options it leaves missing
+        command = command_parsers(top)[words[0]]
+        _refuse(command, unknown_options(command, words[1:]))
     args, extra = top.parse_known_args(words)
-    if extra:
-        parser: argparse.ArgumentParser = args.command_parser
-        known = [o for action in parser._actions for o in action.option_strings]
-        hints = [difflib.get_close_matches(word.split("=")[0], known, n=1) for word in extra]
-        hint = "; ".join(f"did you mean {h[0]}?" for h in hints if h)
-        parser.error(f"unrecognized arguments: {' '.join(extra)}" + (f" ({hint})" if hint else ""))
+    _refuse(args.command_parser, extra)
     return args
+
+
+def _refuse(parser: argparse.ArgumentParser, extra: list[str]) -> None:
+    """The usage of ``parser`` and the arguments it does not take (each with a close option
+    name), unless there are none."""
+    if not extra:
+        return
+    known = [o for action in parser._actions for o in action.option_strings]
+    hints = [difflib.get_close_matches(word.split("=")[0], known, n=1) for word in extra]
+    hint = "; ".join(f"did you mean {h[0]}?" for h in hints if h)
+    parser.error(f"unrecognized arguments: {' '.join(extra)}" + (f" ({hint})" if hint else ""))
+
+
+def unknown_options(parser: argparse.ArgumentParser, words: list[str]) -> list[str]:
+    """The words that look like options and are none of ``parser``'s (``--name=value``
+    counts as ``--name``; a negative number, ``-`` and what follows ``--`` are values).
+
+    >>> parser = argparse.ArgumentParser()
+    >>> _ = parser.add_argument("--seed", type=int)
+    >>> unknown_options(parser, ["--seed", "-1", "-inf", "-", "--sed=2", "--", "--x"])
+    ['--sed=2']
+    """
+    known = {o for action in parser._actions for o in action.option_strings}
+    unknown = []
+    for word in words:
+        if word == "--":
+            break
+        option = word.startswith("-") and word != "-" and not _number(word)
+        if option and word.split("=")[0] not in known:
+            unknown.append(word)
+    return unknown
+
+
+def _number(word: str) -> bool:
+    """Whether ``word`` reads as a number (``-1``, ``-0.5``, ``-inf``): a value, which the
+    option's own check judges."""
+    try:
+        float(word)
+    except ValueError:
+        return False
+    return True
 
 
 def _quiet_closed_pipe() -> int:
