@@ -337,4 +337,5 @@ def test_a_file_that_is_not_a_duckdb_database_is_named_at_once(
         assert main([command, "--db", str(path), *args.get(command, [])]) == 2
         error = capsys.readouterr().err
         assert "is not a DuckDB database" in error and error.count("\n") == 1, error
+        assert ("a new name to make one" in error) == (command == "import"), error  # only it can
         assert path.read_bytes() == data

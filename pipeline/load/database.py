@@ -61,11 +61,16 @@ def frame(con: duckdb.DuckDBPyConnection, sql: str, params: list | None = None) 
 _DUCKDB_MAGIC = (8, b"DUCK")
 
 
-def check_duckdb_file(path: Path) -> None:
+def check_duckdb_file(path: Path, making: bool = False) -> None:
     """Refuse a ``--db`` file that is not a DuckDB database before DuckDB opens it: DuckDB
     would report a CSV or Parquet file as "cannot launch in-memory database", and try to
     download an extension for a SQLite one. An empty or missing file is left to the caller
-    (a new database)."""
+    (a new database, when ``making``: an import's).
+
+    >>> print(check_duckdb_file(Path(__file__)))
+    Traceback (most recent call last):
+    ofc_core.errors.UserError: ... is not a DuckDB database (a CSV, Parquet, SQLite or other file?): give the database file `ofc import --db` wrote
+    """
     try:
         with open(path, "rb") as f:
             head = f.read(16)
@@ -75,7 +80,8 @@ def check_duckdb_file(path: Path) -> None:
     if head and head[at : at + len(magic)] != magic:
         raise UserError(
             f"{path} is not a DuckDB database (a CSV, Parquet, SQLite or other file?): give"
-            " the database file `ofc import --db` wrote, or a new name to make one"
+            " the database file `ofc import --db` wrote"
+            + (", or a new name to make one" if making else "")
         )
 
 
@@ -98,7 +104,7 @@ def cannot_open(path: Path, error: duckdb.Error) -> UserError:
 def connect(path: Path, read_only: bool = False) -> duckdb.DuckDBPyConnection:
     """A connection with the import's memory limit; when writable, creates the schema
     or upgrades an older one (``UPGRADABLE``) to ``SCHEMA_VERSION``."""
-    check_duckdb_file(path)
+    check_duckdb_file(path, making=not read_only)
     try:
         con = duckdb.connect(str(path), read_only=read_only)
     except duckdb.Error as error:
@@ -259,20 +265,21 @@ def _number_hands(con: duckdb.DuckDBPyConnection) -> None:
     con.execute("DROP TABLE numbers")
 
 
-def _open_read_only(db: Path) -> duckdb.DuckDBPyConnection:
-    check_duckdb_file(db)
+def _open_read_only(db: Path, making: bool = False) -> duckdb.DuckDBPyConnection:
+    check_duckdb_file(db, making)
     try:
         return duckdb.connect(str(db), read_only=True)
     except duckdb.Error as error:
         raise cannot_open(db, error) from None
 
 
-def schema_version(db: Path) -> str | None:
+def schema_version(db: Path, making: bool = False) -> str | None:
     """The schema version of the database file ``db`` (read-only); None when it does
-    not exist yet or ``ofc import`` did not make it."""
+    not exist yet or ``ofc import`` did not make it. ``making``: the caller would make a
+    new database (an import), which a file that is not one is told it may name."""
     if not db.exists():
         return None
-    con = _open_read_only(db)
+    con = _open_read_only(db, making)
     try:
         return stored_version(con)
     finally:
@@ -282,7 +289,7 @@ def schema_version(db: Path) -> str | None:
 def upgrade_from(db: Path) -> str | None:
     """The older schema version ``db`` will be upgraded from by the next import (None:
     none, or no database yet); a UserError when a newer ofc made it."""
-    version = schema_version(db)
+    version = schema_version(db, making=True)
     if version is None or version == SCHEMA_VERSION:
         return None
     if version not in UPGRADABLE:
@@ -298,7 +305,7 @@ def known_files(db: Path) -> dict[str, KnownFile]:
     """
     if not db.exists():
         return {}
-    con = _open_read_only(db)
+    con = _open_read_only(db, making=True)
     try:
         tables = {
             row[0] for row in con.execute("SELECT table_name FROM duckdb_tables()").fetchall()
