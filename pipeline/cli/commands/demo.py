@@ -126,9 +126,14 @@ def run(args: argparse.Namespace) -> int:
             shutil.rmtree(db.parent, ignore_errors=True)
 
 
-def _where(db: Path, kept: bool) -> str:
+def _where(db: Path, kept: bool, serving: bool) -> str:
+    """Where the demo's database is, and for how long."""
     if kept:
         return f"The database is {db}: explore it with `ofc dashboard --db {db}` or `ofc report`."
+    if not serving:
+        return (
+            "The demo's database was temporary and is removed now (ofc demo --db FILE keeps one)."
+        )
     return (
         f"The database is {db}, a temporary file removed when the demo ends "
         "(ofc demo --db FILE keeps one)."
@@ -169,11 +174,11 @@ def _demo(args: argparse.Namespace, db: Path) -> int:
     print()
     print("\n".join(player_lines(db)))
     print()
-    print(_where(db, kept=args.db is not None), flush=True)
-    if args.no_serve:
-        return 0
-    if not _dashboard_available():
-        print("The dashboard is not installed; explore the database with DuckDB or `ofc report`.")
+    serving = not args.no_serve and _dashboard_available()
+    print(_where(db, kept=args.db is not None, serving=serving), flush=True)
+    if not serving:
+        if not args.no_serve:
+            print("The dashboard is not installed; explore a kept database with `ofc report`.")
         return 0
     from pipeline.cli.main import build_parser
 
