@@ -12,6 +12,7 @@ from __future__ import annotations
 import datetime as dt
 import hashlib
 import os
+import pwd
 import shutil
 import stat
 import time
@@ -105,20 +106,44 @@ def _check_options(options: ImportOptions) -> None:
         )
     if options.db.exists() and options.db.is_dir():
         raise UserError(f"--db {options.db} is a folder; give a file name such as hands.duckdb")
-    if options.db.is_file() and not _writable(options.db):
-        raise UserError(
-            f"--db {options.db} is read-only (mode {stat.S_IMODE(options.db.stat().st_mode):o}):"
-            " an import replaces the file; make it writable (chmod u+w) to import into it"
-        )
+    if options.db.is_file() and (problem := _write_problem(options.db)):
+        raise UserError(problem)
     if options.ruleset is not None:
         load_ruleset(options.ruleset, options.rules_file)
     elif options.rules_file is not None:
         load_ruleset("pineapple-1-6-american", options.rules_file)  # checks the file parses
 
 
-def _writable(path: Path) -> bool:
-    """Whether ``path`` may be written: by its mode (which root would ignore) and for this user."""
-    return bool(path.stat().st_mode & 0o222) and os.access(path, os.W_OK)
+def _write_problem(db: Path) -> str | None:
+    """Why this user cannot import into the database file ``db`` (None: they can): an import
+    writes a new copy beside it and swaps it in, so it needs the file and its folder."""
+    info = db.stat()
+    mode = stat.S_IMODE(info.st_mode)
+    if not mode & 0o222:  # by its mode, which root would ignore
+        return (
+            f"--db {db} is read-only (mode {mode:o}): an import replaces the file; make it"
+            " writable (chmod u+w) to import into it"
+        )
+    if not os.access(db, os.W_OK):
+        return (
+            f"--db {db} belongs to {owner_name(info.st_uid)} (mode {mode:o}) and cannot be"
+            " written by this user: import as its owner, or into a copy of it"
+        )
+    if not os.access(db.parent, os.W_OK | os.X_OK):
+        return (
+            f"--db {db}: its folder {db.parent} cannot be written by this user (an import"
+            " writes a new copy of the database beside it, then swaps it in): import into a"
+            " copy in a folder you can write"
+        )
+    return None
+
+
+def owner_name(uid: int) -> str:
+    """The name of the user ``uid`` (``uid N`` when it has none)."""
+    try:
+        return pwd.getpwuid(uid).pw_name
+    except KeyError:
+        return f"uid {uid}"
 
 
 def _tasks(
