@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from pipeline.load.importer import ImportOptions, run_import
+from pipeline.load.progress import Progress
 from tests.import_support import (
     UNNUMBERED,
     count_rows,
@@ -296,3 +298,27 @@ def test_a_reread_accounts_for_every_hand_it_read(tmp_path: Path, history: list[
     n = len(history)
     assert rows == [(2 * n, n, 0, 0, n), (2 * n, 0, n, 0, n)]
     assert count_rows(db, "rejects") == n
+
+
+def test_a_poll_that_finds_only_part_of_a_hand_leaves_the_database_alone(
+    tmp_path: Path, history: list[str]
+) -> None:
+    """``--watch`` reads a file the room client has begun a hand in: nothing to take yet,
+    so no import row and no new copy of the database (docs/schema.md: a run that finds
+    nothing new adds no row); the hand is taken once whole."""
+    session = tmp_path / "session.txt"
+    session.write_text("\n".join(history[:3]) + "\n", encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    watch = ImportOptions(paths=(str(session),), db=db, complete_only=True)
+    run_import(watch, Progress(quiet=True))
+    before = sha256(db), db.stat().st_mtime_ns
+    half = history[3].index("*** SHOWDOWN ***")
+    with session.open("a", encoding="utf-8") as out:
+        out.write(history[3][:half])
+    summary = run_import(watch, Progress(quiet=True))
+    assert (sha256(db), db.stat().st_mtime_ns) == before
+    assert summary.counts is None and summary.held_back  # and it says what it waits for
+    with session.open("a", encoding="utf-8") as out:
+        out.write(history[3][half:] + "\n")
+    run_import(watch, Progress(quiet=True))
+    assert query(db, "SELECT import_id, hands_added FROM imports ORDER BY 1") == [(1, 3), (2, 1)]

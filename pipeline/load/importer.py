@@ -90,6 +90,7 @@ class _FileProgress:
 
     file: FileToRead
     hands_read: int = 0
+    staged: int = 0  # hands and rejects staged, read again or not
     lines: int = 0
     end: int | None = None
     held_back_line: int | None = None
@@ -215,6 +216,7 @@ def _stage(
         path, size = owner[result.part]
         state = by_file[path]
         state.hands_read += result.hands + result.rejects - result.read_again
+        state.staged += result.hands + result.rejects
         state.lines += result.consumed_lines
         if result.consumed_end is not None:
             state.end = max(state.end or 0, result.consumed_end)
@@ -298,8 +300,19 @@ def _run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             if unreadable:
                 stage_rejects(unreadable, staging)
             summary = _import(
-                options, paths, reads, unchanged, staging, run, progress, began, started_at
+                options,
+                paths,
+                reads,
+                unchanged,
+                staging,
+                run,
+                progress,
+                began,
+                started_at,
+                must_load=bool(unreadable),
             )
+            if summary.counts is None and upgrade is not None:
+                _upgrade(paths, progress)
             files_read = summary.files_read + len(unreadable)
             return replace(summary, files_read=files_read, upgraded_from=upgrade, skipped=skipped)
         finally:
@@ -338,14 +351,25 @@ def _import(
     progress: Progress,
     began: float,
     started_at: dt.datetime,
+    must_load: bool = False,
 ) -> ImportSummary:
+    """Stage ``reads`` and load them; the database is left alone (``counts`` None) when they
+    held nothing to take, unless ``must_load`` (rejects staged already)."""
     total = sum(f.size - f.start for f in reads)
     progress.start(total)
     if total < options.chunk_bytes and options.engine == "local":
         options = replace(options, workers=1)  # starting worker processes costs more
     by_file, digests = _stage(reads, options, staging, progress)
-    records = [_record(state, digests.get(path)) for path, state in by_file.items()]
     progress.close()
+    held = tuple(
+        (path, state.held_back_line)
+        for path, state in by_file.items()
+        if state.held_back_line is not None
+    )
+    if not must_load and not any(s.staged or s.lines for s in by_file.values()):
+        # e.g. --watch finding a hand still being written: read again next time, from here
+        return ImportSummary(paths.db, 0, unchanged, None, held, time.monotonic() - began)
+    records = [_record(state, digests.get(path)) for path, state in by_file.items()]
     staged = time.monotonic()
     progress.phase(f"loading into {paths.db.name}")
     work = start_copy(paths, run)
@@ -370,11 +394,6 @@ def _import(
     finally:
         con.close()
     swap_in(work, paths)
-    held = tuple(
-        (path, state.held_back_line)
-        for path, state in by_file.items()
-        if state.held_back_line is not None
-    )
     done = time.monotonic()
     return ImportSummary(
         paths.db,
