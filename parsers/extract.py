@@ -322,27 +322,51 @@ def conform(
     return pl.concat([good, bad.filter(fixed)]), bad.filter(~fixed)
 
 
-def unknown_cards(frame: pl.DataFrame, cards: pl.Expr, what: pl.Expr | str) -> pl.DataFrame:
-    """Per line of ``frame``: the first token of ``cards`` (space-separated) that is no card.
+def unknown_cards(
+    frame: pl.DataFrame, cards: pl.Expr, what: pl.Expr | str, spellings: dict[str, str]
+) -> pl.DataFrame:
+    """Per line of ``frame``: the first token of ``cards`` (space-separated, ``spellings``
+    made canonical) that is no card, as the line writes it.
 
     Returns ``h``, ``n``, ``line``, ``token``, ``what`` for the lines that have one.
     """
     what = pl.lit(what) if isinstance(what, str) else what
-    return (
+    unknown = (
         frame.select("h", "n", "line", what=what, token=cards.str.split(" "))
         .explode("token")
         .filter(pl.col("token").is_not_null() & ~pl.col("token").str.contains(f"^{CARD}$"))
         .unique("n", keep="first", maintain_order=True)
     )
+    return unknown.with_columns(token=pl.coalesce(_as_written(unknown, spellings), "token"))
+
+
+def _as_written(unknown: pl.DataFrame, spellings: dict[str, str]) -> pl.Series:
+    """Each ``token`` of ``unknown`` as its ``line`` writes it: the first word of the line
+    that ``spellings`` make that token (null when none does)."""
+    words = (
+        unknown.select("n", word=pl.col("line").str.split(" "))
+        .explode("word")
+        .with_columns(token=pl.col("word").str.replace_many(spellings))
+        .unique(["n", "token"], keep="first", maintain_order=True)
+    )
+    found = unknown.select("n", "token").join(
+        words, on=["n", "token"], how="left", maintain_order="left"
+    )
+    return found.get_column("word")
 
 
 def card_errors(
-    bad: pl.DataFrame, cards: pl.Expr, what: pl.Expr | str, otherwise: pl.Expr | str
+    bad: pl.DataFrame,
+    cards: pl.Expr,
+    what: pl.Expr | str,
+    otherwise: pl.Expr | str,
+    spellings: dict[str, str],
 ) -> pl.DataFrame:
-    """Errors for lines out of shape: the first unknown card they name, else ``otherwise``."""
+    """Errors for lines out of shape: the first unknown card they name (as the line writes
+    it, in the format's ``spellings``), else ``otherwise``."""
     if bad.height == 0:
         return no_errors()
-    unknown = unknown_cards(bad, cards, what)
+    unknown = unknown_cards(bad, cards, what, spellings)
     named = errors(
         unknown,
         pl.format(

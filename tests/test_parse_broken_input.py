@@ -18,6 +18,7 @@ from hypothesis import strategies as st
 from pipeline.simulator.render import en as render_en
 from pipeline.simulator.render import ru as render_ru
 from tests.hand_builder import build, example_hand
+from tests.import_support import simulate
 from tests.parse_helpers import FIXTURES, parse, parse_bytes
 
 EXAMPLE = (FIXTURES / "en" / "spec_example.txt").read_text(encoding="utf-8")
@@ -289,3 +290,21 @@ def test_mutated_hands_are_always_accounted_for(tmp_path_factory, fmt, mutations
     assert summary.read >= 3
     rejects = tables["rejects"]
     assert rejects.filter(pl.col("reason").str.len_chars() == 0).height == 0
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        ("yuki_scoop получает: 9♣ 5♥ 5♣ 3♣ Т♦", "yuki_scoop получает: 9♣ 5♥ 5♣ 3♣ Х♦"),
+        ("yuki_scoop: верх 9♣ | середина 5♥ 5♣", "yuki_scoop: верх Х♦ | середина 5♥ 5♣"),
+        ("Judy: верх 3♦ 2♥ К♥ · середина", "Judy: верх 3♦ 2♥ Х♦ · середина"),
+    ],
+)
+def test_an_unknown_card_is_named_as_the_file_writes_it(tmp_path, old, new):
+    """``Х♦`` (a Cyrillic Х), not the ``Хd`` the reader makes of it: the user searches the
+    file for what the reason says."""
+    text = simulate(tmp_path / "ru.txt", 1, seed=3, fmt="ru").read_text(encoding="utf-8")
+    assert old in text
+    summary, tables = parse_bytes(text.replace(old, new, 1).encode(), tmp_path)
+    accounted(summary, tables)
+    assert "unknown card 'Х♦'" in only_reject(tables)["reason"]

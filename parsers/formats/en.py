@@ -315,7 +315,9 @@ def _dealt(lines: pl.DataFrame):
     counted = ok.filter(~shown)
     acts = ex.dealt_acts(listed, counted, pl.col("player"))
     cards = ex.explode_cards(listed, "cards", pl.lit(ex.DEALT))
-    errors = ex.card_errors(bad, pl.col("cards"), "the dealt cards", "cannot read the dealt cards")
+    errors = ex.card_errors(
+        bad, pl.col("cards"), "the dealt cards", "cannot read the dealt cards", SPELLINGS
+    )
     return acts, cards, others, errors
 
 
@@ -384,6 +386,7 @@ def _bad_sets(bad: pl.DataFrame) -> pl.DataFrame:
                     " middle, bottom, then '; discards [<cards>]' or '; discards <c> card(s)')",
                     "player",
                 ),
+                SPELLINGS,
             ),
             ex.errors(
                 bad.filter(twice), pl.format("{} names a row twice on one placement line", "player")
@@ -413,6 +416,7 @@ def _shows(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         pl.format("{}'s showdown", "player"),
         "cannot read the showdown line (expected '<name>: shows top [..] (..), middle [..] (..),"
         " bottom [..] (..)')",
+        SPELLINGS,
     )
     return shows, errors
 

@@ -317,7 +317,9 @@ def _dealt(
     dealt = ex.dealt_acts(hero, hidden, ex.drop_tail(pl.col("line"), pl.col("tail")))
     errors = pl.concat(
         [
-            ex.card_errors(bad, pl.col("cards"), "the dealt cards", "cannot read the dealt cards"),
+            ex.card_errors(
+                bad, pl.col("cards"), "the dealt cards", "cannot read the dealt cards", SPELLINGS
+            ),
             ex.errors(
                 said.filter(pl.col("player").is_null()),
                 "line not understood (expected '<имя> получает <c> карт (закрыты)' or '<имя>: ...')",
@@ -363,6 +365,7 @@ def _sets(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame, pl.DataFrame
             "cannot read {}'s placement (expected parts 'верх|середина|низ|сброс <карты>' separated by ' | ')",
             "player",
         ),
+        SPELLINGS,
     )
     return sets, placed, errors
 
@@ -389,6 +392,7 @@ def _shows(lines: pl.DataFrame) -> tuple[pl.DataFrame, pl.DataFrame]:
         .str.strip_chars(),
         pl.format("{}'s showdown", "player"),
         "cannot read the showdown line (expected '<имя>: верх <3> · середина <5> · низ <5>')",
+        SPELLINGS,
     )
     return shows, errors
 
