@@ -82,3 +82,20 @@ def test_ctrl_c_during_a_run_lets_it_finish(tmp_path: Path, history: list[str]) 
         assert watcher.returncode == 0, err
         assert "stopped watching" in err
     assert count_rows(db) == len(history)
+
+
+def test_ctrl_c_while_waiting_stops_at_once_and_says_so(tmp_path: Path, history: list[str]) -> None:
+    """Between runs there is no run to finish: no "stopping after this run"."""
+    room = tmp_path / "room"
+    room.mkdir()
+    (room / "session.txt").write_text("\n".join(history) + "\n", encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    watcher = ofc_process("import", room, "--db", db, "--watch", "--interval", "30")
+    try:
+        wait_for_hands(db, len(history), watcher)
+        time.sleep(0.5)  # the run is over: the watcher waits for the next
+    finally:
+        watcher.send_signal(signal.SIGINT)
+        _out, err = watcher.communicate(timeout=TIMEOUT)
+    assert watcher.returncode == 0, err
+    assert "stopped watching" in err and "stopping after this run" not in err

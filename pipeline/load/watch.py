@@ -29,13 +29,15 @@ class _StopRequest:
 
     def __init__(self, progress: Progress) -> None:
         self.asked = False
+        self.running = False  # an import is running (else the watcher is waiting)
         self.progress = progress
 
     def __call__(self, signum: int, frame: object) -> None:
         if self.asked:
             raise KeyboardInterrupt
         self.asked = True
-        self.progress.phase("stopping after this run (Ctrl-C again aborts it)")
+        if self.running:
+            self.progress.phase("stopping after this run (Ctrl-C again aborts it)")
 
 
 def watch(options: ImportOptions, progress: Progress, interval: float) -> int:
@@ -47,7 +49,9 @@ def watch(options: ImportOptions, progress: Progress, interval: float) -> int:
     try:
         waiting: tuple = ()
         while not stop.asked:
+            stop.running = True
             summary = run_import(options, progress)
+            stop.running = False
             progress.close()
             if summary.counts is not None or summary.upgraded_from or summary.held_back != waiting:
                 print("\n".join(summary_lines(summary)), file=sys.stdout, flush=True)
