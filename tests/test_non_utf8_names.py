@@ -42,6 +42,21 @@ def test_import_reads_it_names_it_and_knows_it_the_next_time(folder: Path, tmp_p
     assert query(db, "SELECT import_id, files_read FROM imports") == [(1, 2)]
 
 
+def test_such_a_file_rewritten_replaces_its_rejects(folder: Path, tmp_path: Path):
+    """A file read again from its start drops its earlier rejects by name: the name as the
+    tables write it."""
+    odd = folder / f"{ODD}.txt"
+    whole = odd.read_text(encoding="utf-8")
+    odd.write_text(whole + "junk line\n", encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(folder, "--db", db) == 0
+    assert query(db, "SELECT count(*) FROM rejects") == [(1,)]
+    rewritten = simulate(tmp_path / "new.txt", 3, seed=5).read_text(encoding="utf-8")
+    odd.write_text(rewritten, encoding="utf-8")  # rewritten: other hands, no junk
+    assert ofc_import(folder, "--db", db) == 0
+    assert query(db, "SELECT count(*) FROM rejects") == [(0,)]
+
+
 def test_parse_names_it_as_text(folder: Path, tmp_path: Path):
     assert main(["parse", str(folder), "--out", str(tmp_path / "out")]) == 0
     names = pl.read_parquet(tmp_path / "out" / "hands").get_column("source_file").unique()

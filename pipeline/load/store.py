@@ -211,7 +211,11 @@ def _forget_rejects_read_again(con: duckdb.DuckDBPyConnection, files: list[FileR
             con.execute(
                 "DELETE FROM rejects WHERE (source_file = ? OR starts_with(source_file, ?))"
                 " AND source_line > ?",
-                [file.path, f"{file.path}{MEMBER_SEPARATOR}", file.read_after_line],
+                [
+                    as_text(file.path),
+                    f"{as_text(file.path)}{MEMBER_SEPARATOR}",
+                    file.read_after_line,
+                ],
             )
 
 
@@ -223,7 +227,7 @@ def _forget_unreadable_rejects(con: duckdb.DuckDBPyConnection, files: list[FileR
         "DELETE FROM rejects WHERE source_line = 0 AND EXISTS ("
         " SELECT 1 FROM (SELECT unnest($paths::VARCHAR[]) AS path)"
         " WHERE path = source_file OR starts_with(path, source_file || '/'))",
-        {"paths": [file.path for file in files]},
+        {"paths": [as_text(file.path) for file in files]},
     )
 
 
