@@ -428,7 +428,6 @@ def test_the_first_page_is_read_from_its_days_or_its_values(db: Database) -> Non
         assert "played_at" in hands.within_days(db, view, every_hand, sort, 7).sql
     where = every_hand.where(scope(view))
     assert "p.points >=" in hands.within_value(db, where, "Most points", 7).sql
-    assert "p.money <=" in hands.within_value(db, where, "Most money lost", 7).sql
     assert not hands.within_value(db, where, "Most points", 10**6).conditions
 
 

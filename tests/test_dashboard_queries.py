@@ -392,10 +392,24 @@ def test_the_hand_list_sorts_every_hand_of_the_list_in_sql(db: Database, sql) ->
     )[0][0]
     assert row["opponents"] == others
     money = hands.hand_list(db, Filters(hero=HERO), every_hand, 0, "Most money won")
-    assert (
-        money["money"][0]
-        == sql("SELECT max(money) FROM player_hands WHERE player = ?", [HERO])[0][0]
+    first, best = sql(
+        "SELECT currency, max(money) FROM player_hands WHERE player = ? AND currency IS NOT NULL"
+        " GROUP BY currency ORDER BY currency LIMIT 1",
+        [HERO],
+    )[0]
+    assert money["money"][0] == best  # the first currency's best: 800 RUB is not over 100 USD
+    currency = dict(
+        sql(
+            "SELECT hand_id, currency FROM player_hands WHERE player = ? AND hand_id IN"
+            " (SELECT unnest(?))",
+            [HERO, money["hand_id"].to_list()],
+        )
     )
+    listed = [
+        (currency[h] or "~", -(m or 0))
+        for h, m in zip(money["hand_id"], money["money"], strict=True)
+    ]
+    assert listed[0][0] == first and listed == sorted(listed)  # by currency, then most won
 
 
 def test_previous_and_next_hand_follow_the_list_in_time(db: Database, sql) -> None:

@@ -36,6 +36,10 @@ class HandFilters:
         return where
 
 
+#: The money sorts rank amounts within one currency at a time (currencies in alphabetical
+#: order, play money last): 800 RUB is not more than 100 USD.
+_BY_CURRENCY = "p.currency NULLS LAST"
+MONEY_SORTS = ("Most money won", "Most money lost")
 #: How the list can be sorted (over every hand of the list, in SQL): label → ORDER BY.
 SORTS = {
     "Newest first": "p.played_at DESC, p.hand_id DESC, p.seat",
@@ -43,8 +47,8 @@ SORTS = {
     "Most points": "p.points DESC, p.played_at DESC, p.hand_id DESC, p.seat",
     "Fewest points": "p.points, p.played_at DESC, p.hand_id DESC, p.seat",
     "Most royalties": "p.royalties DESC, p.played_at DESC, p.hand_id DESC, p.seat",
-    "Most money won": "p.money DESC NULLS LAST, p.played_at DESC, p.hand_id DESC, p.seat",
-    "Most money lost": "p.money NULLS LAST, p.played_at DESC, p.hand_id DESC, p.seat",
+    "Most money won": f"{_BY_CURRENCY}, p.money DESC NULLS LAST, p.played_at DESC, p.hand_id DESC, p.seat",
+    "Most money lost": f"{_BY_CURRENCY}, p.money NULLS LAST, p.played_at DESC, p.hand_id DESC, p.seat",
 }
 NEWEST = "Newest first"
 
@@ -129,8 +133,6 @@ _BY_VALUE = {
     "Most points": ("p.points", "DESC", ">="),
     "Fewest points": ("p.points", "ASC", "<="),
     "Most royalties": ("p.royalties", "DESC", ">="),
-    "Most money won": ("p.money", "DESC", ">="),
-    "Most money lost": ("p.money", "ASC", "<="),
 }
 
 _NTH_VALUE = """

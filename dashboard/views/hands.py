@@ -105,9 +105,10 @@ def _list(context: Context) -> tuple[str | None, Filters, hands.HandFilters]:
     pages = max((total - 1) // hands.PAGE_SIZE + 1, 1)
     left, right = st.columns([5, 1])
     page = right.number_input("Page", 1, pages, 1, key="list_page", label_visibility="collapsed")
+    within = " within each currency, in alphabetical order" if sort in hands.MONEY_SORTS else ""
     left.caption(
-        f"{count(total)} player-hands · page {page} of {pages} · {sort.lower()} (over every"
-        " hand of the list) · click a row to open the hand"
+        f"{count(total)} player-hands · page {page} of {pages} · {sort.lower()}{within} (over"
+        " every hand of the list) · click a row to open the hand"
     )
     frame = hand_list(context.db, filters, own, page - 1, sort)
     st.session_state["_list_ids"] = frame["hand_id"].to_list()
