@@ -574,6 +574,20 @@ def test_a_file_of_garbage_is_a_warning_not_a_success(page: Page, server, tmp_pa
     assert "ofc-upload-" not in main  # rejects name the uploaded file, not its temporary path
 
 
+@pytest.mark.parametrize("path", ["coach", "style"])
+def test_the_audit_says_it_counts_every_opponent(page: Page, server, db: Path, path) -> None:
+    """Its header says "against X", but a leak is the player's whole record."""
+    rival = query(
+        db,
+        "SELECT o.player FROM player_hands p JOIN player_hands o USING (hand_id)"
+        " WHERE p.player = ? AND o.player <> ? GROUP BY 1 ORDER BY count(*) DESC LIMIT 1",
+        (HERO, HERO),
+    )[0][0]
+    visit(page, f"{server.url}/{path}?hero={HERO}&opponent={quote(rival)}")
+    says = f"count all of {HERO}'s hands in the view, not only those against {rival}"
+    expect(page.get_by_text(says, exact=False)).to_be_visible()
+
+
 def test_an_unknown_hero_or_variant_in_the_url_is_named(page: Page, server) -> None:
     visit(page, f"{server.url}/?hero=Nobody+at+all&variant=omaha")
     sidebar = page.get_by_test_id("stSidebar").inner_text()

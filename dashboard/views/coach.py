@@ -15,6 +15,7 @@ from dashboard.queries.filters import Filters
 from dashboard.report import report_button
 from dashboard.views.profile_table import (
     describe,
+    opponent_note,
     percentile_frame,
     player_profile,
     profile_table,
@@ -73,6 +74,8 @@ def _leaks(context: Context) -> None:
             "No leak: no metric's 95% interval lies on the bad side of the population's figure.",
             icon=":material/check_circle:",
         )
+    if note := opponent_note(context.filters):
+        st.info(note, icon=":material/info:")
     left, right = st.columns([1, 1.6])
     with left:
         st.altair_chart(

@@ -40,6 +40,22 @@ def population(filters: Filters) -> str:
     return f"{words} · all opponents" if filters.opponent else words
 
 
+def opponent_note(filters: Filters) -> str | None:
+    """What the audit counts when the view names an opponent: the hero's whole record in
+    the view, since a leak is a player's, not a pairing's (None without an opponent).
+
+    >>> opponent_note(Filters(hero="Anna", opponent="Bo"))
+    "The figures against the population count all of Anna's hands in the view, not only those against Bo: the opponent filter applies to the hand lists and head-to-head figures."
+    """
+    if not filters.opponent:
+        return None
+    return (
+        f"The figures against the population count all of {filters.hero}'s hands in the view,"
+        f" not only those against {filters.opponent}: the opponent filter applies to the hand"
+        " lists and head-to-head figures."
+    )
+
+
 def describe(result: Audit, filters: Filters) -> str:
     """Who the population is, in words."""
     return (

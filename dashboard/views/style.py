@@ -10,7 +10,7 @@ from dashboard.cache import cached
 from dashboard.context import Context
 from dashboard.format import count
 from dashboard.queries import profile, style
-from dashboard.views.profile_table import describe, profile_table
+from dashboard.views.profile_table import describe, opponent_note, profile_table
 from pipeline.report.format import figure
 
 style_players = cached(style.players)
@@ -111,6 +111,8 @@ def render(context: Context) -> None:
         if result is None:
             ui.nothing("The hero has no hands in this view.")
             return
+        if note := opponent_note(filters):
+            st.info(note, icon=":material/info:")
         profile_table([f for f in result.findings if f.metric in STYLE_METRICS])
         ui.text(result.sample_note())
         ui.text(describe(result, filters))
