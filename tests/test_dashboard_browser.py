@@ -387,6 +387,21 @@ def test_hand_viewer_draws_the_rows_street_by_street(page: Page, server, db: Pat
     assert f"hand={quote(newest, safe='')}" in page.url or f"hand={newest}" in page.url
 
 
+def test_the_viewer_opens_a_hand_by_the_rooms_own_number(page: Page, server, db: Path) -> None:
+    """A coach pastes the number from the history file, without the format prefix."""
+    (room_id,) = query(
+        db,
+        "SELECT room_hand_id FROM hands WHERE room_hand_id IN (SELECT room_hand_id"
+        " FROM hands GROUP BY 1 HAVING count(*) = 1) ORDER BY hand_id LIMIT 1",
+    )[0]
+    visit(page, f"{server.url}/hands?{urlencode({'hero': HERO, 'hand': room_id})}")
+    expect(page.locator(".ofc-board").first).to_be_visible()
+    main = page.get_by_test_id("stMain").inner_text()
+    assert "No hand" not in main and f"room hand {room_id}" in main, main[-2000:]
+    visit(page, f"{server.url}/hands?{urlencode({'hero': HERO, 'hand': 'no-such-1'})}")
+    expect(page.get_by_text("No hand no-such-1 in this database: check the id.")).to_be_visible()
+
+
 def test_the_viewer_names_rows_marks_the_foul_and_steps_through_the_list(
     page: Page, server, db: Path
 ) -> None:

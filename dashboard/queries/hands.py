@@ -290,6 +290,15 @@ FROM player_hands WHERE hand_no = ? ORDER BY position
 """
 
 
+def hand_ids_of_room_id(db: Database, room_hand_id: str) -> list[str]:
+    """The hand ids stored for a room's own hand number (``7402331950``, as a history file
+    writes it): one per format it was read in."""
+    rows = db.frame(
+        "SELECT hand_id FROM hands WHERE room_hand_id = ? ORDER BY hand_id", [room_hand_id]
+    )
+    return rows.get_column("hand_id").to_list()
+
+
 def hand_detail(db: Database, hand_id: str) -> HandDetail | None:
     """Everything the viewer draws for ``hand_id``; None when no such hand is stored.
 

@@ -182,10 +182,23 @@ def _step(context: Context, listed: Filters, own: hands.HandFilters, hand_id: st
     )
 
 
+def _by_room_id(context: Context, typed: str) -> tuple[str, hands.HandDetail | None]:
+    """The hand a typed room hand number (no format prefix) names, when it names one; else
+    says what is wrong."""
+    found = [] if ":" in typed else hands.hand_ids_of_room_id(context.db, typed)
+    if len(found) == 1:
+        return found[0], hand_detail(context.db, found[0])
+    if found:
+        ui.text(f"Room hand {typed} was read in several formats: type one of {', '.join(found)}.")
+    else:
+        ui.text(f"No hand {typed} in this database: check the id.")
+    return typed, None
+
+
 def _viewer(context: Context, latest: str | None, listed: Filters, own: hands.HandFilters) -> None:
     st.subheader("Hand viewer", anchor=False)
     typed = st.text_input(
-        "Hand id", key=HAND_KEY, bind="query-params", placeholder="e.g. en:7402331950"
+        "Hand id", key=HAND_KEY, bind="query-params", placeholder="e.g. en:7402331950 or 7402331950"
     ).strip()
     hand_id = typed or latest
     if not hand_id:
@@ -194,8 +207,9 @@ def _viewer(context: Context, latest: str | None, listed: Filters, own: hands.Ha
     if not typed:
         st.caption("The first hand of the list as sorted; click a row above to open another.")
     detail = hand_detail(context.db, hand_id)
+    if detail is None and typed:
+        hand_id, detail = _by_room_id(context, typed)
     if detail is None:
-        ui.text(f"No hand {hand_id} in this database: check the id.")
         return
     ui.text(_meta(detail))
     _step(context, listed, own, hand_id)
