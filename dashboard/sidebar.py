@@ -108,6 +108,25 @@ def _unknown(offered: dict[str, tuple[str, ...]]) -> list[str]:
     return problems
 
 
+def _unreadable_days() -> list[str]:
+    """What is wrong with the dates the URL names, in words: a date that is not a day ofc
+    can hold (its filter is then left out), or a first day after the last."""
+    problems = []
+    for name, label in (("date_from", "From"), ("date_to", "To")):
+        key = PARAMS[name]
+        linked = st.query_params.get(key)
+        if linked and _linked_day(key) is None:
+            problems.append(
+                f"{label} {linked!r} is not a day between {FIRST_DAY:%Y-%m-%d} and"
+                f" {LAST_DAY:%Y-%m-%d} (YYYY-MM-DD): the {key} filter is off."
+            )
+            _drop_param(key)
+    first, last = _linked_day(PARAMS["date_from"]), _linked_day(PARAMS["date_to"])
+    if first and last and first > last:
+        problems.append(f"From {first} is after To {last}: no hand is in between.")
+    return problems
+
+
 def _date_bounds(first: dt.date | None, last: dt.date | None) -> dict[str, dt.date | None]:
     """The date pickers' bounds: the data's first and last days, widened to the dates the
     URL names (within ``parsers.bounds``), so a link to days without hands shows a view
@@ -150,6 +169,7 @@ def filters(db: Database) -> Filters:
             "stakes": found.stakes,
         }
     )
+    unknown += _unreadable_days()
     with st.sidebar:
         keyboard.install()
         st.markdown("#### View")

@@ -612,6 +612,16 @@ def test_an_unknown_hero_or_variant_in_the_url_is_named(page: Page, server) -> N
     assert "hero=Nobody" not in page.url
 
 
+def test_an_unreadable_day_or_days_in_the_wrong_order_are_named(page: Page, server) -> None:
+    visit(page, f"{server.url}/?hero={HERO}&from=2026-13-45")
+    sidebar = page.get_by_test_id("stSidebar").inner_text()
+    assert "From '2026-13-45' is not a day between" in sidebar and "from filter is off" in sidebar
+    assert "from=" not in page.url
+    visit(page, f"{server.url}/?hero={HERO}&from=2026-06-01&to=2026-03-01")
+    sidebar = page.get_by_test_id("stSidebar").inner_text()
+    assert "From 2026-06-01 is after To 2026-03-01: no hand is in between." in sidebar
+
+
 def test_an_opponent_never_met_or_days_without_hands_are_not_dropped_quietly(
     page: Page, server
 ) -> None:
