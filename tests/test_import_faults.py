@@ -125,16 +125,24 @@ def test_a_read_only_folder_for_the_database(histories: dict[str, Path], tmp_pat
     assert list(folder.iterdir()) == []
 
 
+def _import_into_theirs(
+    histories: dict[str, Path], database: Path, folder: Path, theirs: str
+) -> tuple[Path, str]:
+    """A copy of ``database`` in ``folder``, whose file or folder (``theirs``) belongs to
+    another user (nobody, uid 65534); an import into it, as this user bound by file modes:
+    the copy and the import's one-line error."""
+    folder.mkdir()
+    db = Path(shutil.copy(database, folder / "ofc.duckdb"))
+    os.chown(db if theirs == "file" else folder, 65534, 65534)
+    ran = ofc("import", histories["other"], "--db", db, "--quiet", bound_by_modes=True)
+    return db, one_line_error(ran)
+
+
 def test_a_database_of_another_user_is_named_with_its_owner(
     histories: dict[str, Path], database: Path, tmp_path: Path
 ) -> None:
     """Mode 644 is writable, but not by this user: "chmod u+w" would not help."""
-    folder = tmp_path / "shared"
-    folder.mkdir()
-    db = Path(shutil.copy(database, folder / "ofc.duckdb"))
-    os.chown(db, 65534, 65534)
-    ran = ofc("import", histories["other"], "--db", db, "--quiet", bound_by_modes=True)
-    line = one_line_error(ran)
+    db, line = _import_into_theirs(histories, database, tmp_path / "shared", "file")
     assert f"--db {db} belongs to " in line and "cannot be written by this user" in line, line
     assert "chmod" not in line
 
@@ -143,13 +151,9 @@ def test_a_database_in_a_folder_this_user_cannot_write_is_named(
     histories: dict[str, Path], database: Path, tmp_path: Path
 ) -> None:
     """The file is this user's, its folder is not: the import's copy cannot be made."""
-    folder = tmp_path / "theirs"
-    folder.mkdir()
-    db = Path(shutil.copy(database, folder / "ofc.duckdb"))
-    os.chown(folder, 65534, 65534)
-    before = sha256(db)
-    ran = ofc("import", histories["other"], "--db", db, "--quiet", bound_by_modes=True)
-    line = one_line_error(ran)
+    before = sha256(database)
+    db, line = _import_into_theirs(histories, database, tmp_path / "theirs", "folder")
+    folder = db.parent
     assert f"its folder {folder} cannot be written by this user" in line, line
     assert sha256(db) == before and sorted(p.name for p in folder.iterdir()) == ["ofc.duckdb"]
 

@@ -17,7 +17,7 @@ from pipeline.cli.commands.demo import player_lines
 from pipeline.cli.main import main
 from pipeline.load.metrics import intervals
 from pipeline.load.metrics.intervals import T_TABLE
-from pipeline.report import page
+from pipeline.report import page as report_page
 from pipeline.report.data import player_report
 from pipeline.report.decisions import decision_review
 from tests.import_support import ofc_import, simulate
@@ -97,10 +97,20 @@ def _wilson(k: float, n: float) -> tuple[float, float]:
     ).row(0)
 
 
-def test_key_figures_have_their_interval_and_n(db: Path, tmp_path: Path) -> None:
+def _ann_page(db: Path, tmp_path: Path) -> str:
+    """The page ``ofc report --player Ann`` writes."""
     out = tmp_path / "ann.html"
     assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
-    page = out.read_text(encoding="utf-8")
+    return out.read_text(encoding="utf-8")
+
+
+def _section(page: str, start: str, end: str) -> str:
+    """The part of ``page`` from ``start`` up to ``end``."""
+    return page[page.index(start) : page.index(end)]
+
+
+def test_key_figures_have_their_interval_and_n(db: Path, tmp_path: Path) -> None:
+    page = _ann_page(db, tmp_path)
     key = page[page.index("Key figures") : page.index("<h3>Money")]
     fouls, hands, scoops, pairings = scalar_row(
         db,
@@ -173,9 +183,7 @@ def _chart(page: str, div: str) -> dict:
 
 @pytest.mark.parametrize("div", ["style", "fantasyland"])
 def test_rate_charts_show_the_players_interval_and_n(db: Path, tmp_path: Path, div: str) -> None:
-    out = tmp_path / "ann.html"
-    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
-    spec = _chart(out.read_text(encoding="utf-8"), div)
+    spec = _chart(_ann_page(db, tmp_path), div)
     values = spec["data"]["values"] if "data" in spec else spec["datasets"].popitem()[1]
     player = [v for v in values if v["who"] == "player"]
     assert player and all(v["n"] > 0 for v in player)
@@ -189,9 +197,7 @@ def test_rate_charts_show_the_populations_interval_and_n(
     db: Path, tmp_path: Path, div: str
 ) -> None:
     """The population's dot has its whisker and tooltip too, as its table row has."""
-    out = tmp_path / "ann.html"
-    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
-    spec = _chart(out.read_text(encoding="utf-8"), div)
+    spec = _chart(_ann_page(db, tmp_path), div)
     values = spec["data"]["values"] if "data" in spec else spec["datasets"].popitem()[1]
     population = [v for v in values if v["who"] == "population"]
     assert population and all(v["n"] > 0 for v in population)
@@ -199,9 +205,7 @@ def test_rate_charts_show_the_populations_interval_and_n(
 
 
 def test_style_shares_show_the_populations_interval_and_n(db: Path, tmp_path: Path) -> None:
-    out = tmp_path / "ann.html"
-    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
-    page = out.read_text(encoding="utf-8")
+    page = _ann_page(db, tmp_path)
     k, n = scalar_row(
         db,
         "SELECT sum(bottom_flush_share * live_hands), sum(live_hands) FROM style_metrics"
@@ -219,10 +223,8 @@ def test_style_shares_show_the_populations_interval_and_n(db: Path, tmp_path: Pa
 
 def test_fouls_by_setup_are_a_table_too(db: Path, tmp_path: Path) -> None:
     """The figures of the fouls chart can be read without its script."""
-    out = tmp_path / "ann.html"
-    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
-    page = out.read_text(encoding="utf-8")
-    section = page[page.index("<h2>Fouls</h2>") : page.index("<h2>Audit findings</h2>")]
+    page = _ann_page(db, tmp_path)
+    section = _section(page, "<h2>Fouls</h2>", "<h2>Audit findings</h2>")
     hands, fouls = scalar_row(
         db,
         "SELECT count(*), count_if(foul) FROM player_hands WHERE player = 'Ann'"
@@ -236,10 +238,8 @@ def test_fouls_by_setup_are_a_table_too(db: Path, tmp_path: Path) -> None:
 
 def test_fouls_by_setup_say_which_hands_they_count(db: Path, tmp_path: Path) -> None:
     """Fouled hands are counted (a foul rate of live hands would be 0)."""
-    out = tmp_path / "ann.html"
-    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
-    page = out.read_text(encoding="utf-8")
-    section = page[page.index("<h2>Fouls</h2>") : page.index("<h2>Audit findings</h2>")]
+    page = _ann_page(db, tmp_path)
+    section = _section(page, "<h2>Fouls</h2>", "<h2>Audit findings</h2>")
     assert "Hands outside Fantasyland without a timeout, fouled or not" in section
     assert "Live hands" not in section
 
@@ -252,17 +252,14 @@ def test_fouls_by_setup_without_hands_say_so(db: Path) -> None:
     finally:
         con.close()
     empty = replace(report, fouls_by_setup=report.fouls_by_setup.clear())
-    assert page._fouls(empty) == (
+    assert report_page._fouls(empty) == (
         "<p>None: the report holds no hand outside Fantasyland without a timeout.</p>"
     )
 
 
 def test_style_shares_name_the_hands_their_population_pools(db: Path, tmp_path: Path) -> None:
     """The shares' population is the view's pooled hands, not only the player's variants."""
-    out = tmp_path / "ann.html"
-    assert main(["report", "--db", str(db), "--player", "Ann", "--out", str(out)]) == 0
-    page_html = out.read_text(encoding="utf-8")
-    style = page_html[page_html.index("<h2>Style</h2>") : page_html.index("<h2>Fantasyland</h2>")]
+    style = _section(_ann_page(db, tmp_path), "<h2>Style</h2>", "<h2>Fantasyland</h2>")
     assert "their population is every player-hand of the database, in every variant" in style
 
 
