@@ -120,7 +120,7 @@ def _refuse(parser: argparse.ArgumentParser, extra: list[str]) -> None:
     name), unless there are none."""
     if not extra:
         return
-    known = [o for action in parser._actions for o in action.option_strings]
+    known = _option_names(parser)
     hints = [difflib.get_close_matches(word.split("=")[0], known, n=1) for word in extra]
     hint = "; ".join(f"did you mean {h[0]}?" for h in hints if h)
     parser.error(f"unrecognized arguments: {' '.join(extra)}" + (f" ({hint})" if hint else ""))
@@ -135,7 +135,7 @@ def unknown_options(parser: argparse.ArgumentParser, words: list[str]) -> list[s
     >>> unknown_options(parser, ["--seed", "-1", "-inf", "-", "--sed=2", "--", "--x"])
     ['--sed=2']
     """
-    known = {o for action in parser._actions for o in action.option_strings}
+    known = set(_option_names(parser))
     unknown = []
     for word in words:
         if word == "--":
@@ -144,6 +144,11 @@ def unknown_options(parser: argparse.ArgumentParser, words: list[str]) -> list[s
         if option and word.split("=")[0] not in known:
             unknown.append(word)
     return unknown
+
+
+def _option_names(parser: argparse.ArgumentParser) -> list[str]:
+    """Every option string ``parser`` takes (``--db``, ``-h``, ...)."""
+    return [o for action in parser._actions for o in action.option_strings]
 
 
 def _number(word: str) -> bool:

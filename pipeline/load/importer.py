@@ -127,7 +127,7 @@ def _write_problem(db: Path) -> str | None:
         )
     if not os.access(db, os.W_OK):
         return (
-            f"--db {db} belongs to {owner_name(info.st_uid)} (mode {mode:o}) and cannot be"
+            f"--db {db} belongs to {_owner_name(info.st_uid)} (mode {mode:o}) and cannot be"
             " written by this user: import as its owner, or into a copy of it"
         )
     if not os.access(db.parent, os.W_OK | os.X_OK):
@@ -139,7 +139,7 @@ def _write_problem(db: Path) -> str | None:
     return None
 
 
-def owner_name(uid: int) -> str:
+def _owner_name(uid: int) -> str:
     """The name of the user ``uid`` (``uid N`` when it has none)."""
     try:
         return pwd.getpwuid(uid).pw_name

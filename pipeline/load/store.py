@@ -25,6 +25,7 @@ import polars as pl
 
 from ofc_core.paths import as_text
 from parsers.lines import MEMBER_SEPARATOR
+from pipeline.load import unreadable
 from pipeline.load.database import KnownFile
 from pipeline.load.metrics.refresh import Touched
 from pipeline.load.recompute import RulesetLoader
@@ -208,26 +209,23 @@ def _forget_rejects_read_again(con: duckdb.DuckDBPyConnection, files: list[FileR
     line, not its hand's first, so it is matched by line range, not by the hand stored."""
     for file in files:
         if file.read_after_line is not None:
+            path = as_text(file.path)
             con.execute(
                 "DELETE FROM rejects WHERE (source_file = ? OR starts_with(source_file, ?))"
                 " AND source_line > ?",
-                [
-                    as_text(file.path),
-                    f"{as_text(file.path)}{MEMBER_SEPARATOR}",
-                    file.read_after_line,
-                ],
+                [path, f"{path}{MEMBER_SEPARATOR}", file.read_after_line],
             )
 
 
 def _forget_unreadable_rejects(con: duckdb.DuckDBPyConnection, files: list[FileRecord]) -> None:
     """Drop the rejects of a file, or a folder, an earlier import could not read
-    (``pipeline.load.unreadable``: at line 0) when this import read the file, or a file
-    in the folder: its permissions were fixed, and this read accounts for its hands."""
+    (``pipeline.load.unreadable``, at its ``LINE``) when this import read the file, or a
+    file in the folder: its permissions were fixed, and this read accounts for its hands."""
     con.execute(
-        "DELETE FROM rejects WHERE source_line = 0 AND EXISTS ("
+        "DELETE FROM rejects WHERE source_line = $line AND EXISTS ("
         " SELECT 1 FROM (SELECT unnest($paths::VARCHAR[]) AS path)"
         " WHERE path = source_file OR starts_with(path, source_file || '/'))",
-        {"paths": [as_text(file.path) for file in files]},
+        {"line": unreadable.LINE, "paths": [as_text(file.path) for file in files]},
     )
 
 

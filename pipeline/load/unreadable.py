@@ -21,6 +21,8 @@ from pipeline.load.tables import STAGED, conform
 
 #: The part number of the rejects for unreadable paths (tasks count from 1).
 PART = 0
+#: The line of such a reject: before the first line, as nothing of the path was read.
+LINE = 0
 
 
 def unreadable_reason(path: str | Path) -> str | None:
@@ -44,7 +46,7 @@ def stage_rejects(found: dict[str, str], staging: Path) -> None:
     rejects = pl.DataFrame(
         {
             "source_file": [as_text(path) for path in found],
-            "source_line": [0] * len(found),
+            "source_line": [LINE] * len(found),
             "room_hand_id": [None] * len(found),
             "reason": list(found.values()),
             "excerpt": [""] * len(found),
