@@ -12,7 +12,7 @@ from pipeline.benchkit.options import BenchOptions
 from pipeline.cli.bench import evaluate
 from pipeline.cli.bench.docs_page import MARKER, write_page
 from pipeline.cli.bench.measurement import Measurement
-from pipeline.cli.bench.registry import BENCHMARKS, select
+from pipeline.cli.bench.registry import BENCHMARKS, ON_REQUEST, select
 from pipeline.cli.main import main
 
 MACHINE = {
@@ -109,5 +109,10 @@ def test_docs_page_keeps_the_intro_and_other_benchmarks(tmp_path: Path) -> None:
 
 
 def test_every_registered_benchmark_has_a_name_and_title() -> None:
-    assert [b.name for b in select()] == list(BENCHMARKS)
-    assert all(b.title for b in select())
+    assert [b.name for b in select(list(BENCHMARKS))] == list(BENCHMARKS)
+    assert all(b.title for b in select(list(BENCHMARKS)))
+
+
+def test_the_half_hour_benchmark_runs_only_when_named() -> None:
+    assert [b.name for b in select()] == [n for n in BENCHMARKS if n not in ON_REQUEST]
+    assert [b.name for b in select(["ten_million"])] == ["ten_million"] == list(ON_REQUEST)

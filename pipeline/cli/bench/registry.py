@@ -28,8 +28,12 @@ MODULES = {
     "decide": "pipeline.cli.bench.decide",
     "solve": "pipeline.cli.bench.solve",
     "review": "pipeline.cli.bench.review",
+    "ten_million": "pipeline.cli.bench.ten_million",
 }
 BENCHMARKS = tuple(MODULES)
+#: Benchmarks too long for every ``ofc bench`` (half an hour, tens of GB of disk): they run
+#: only when named in ``--only``.
+ON_REQUEST = ("ten_million",)
 
 
 @dataclass(frozen=True)
@@ -48,9 +52,10 @@ def load(name: str) -> Benchmark:
 
 
 def select(only: list[str] | None = None) -> list[Benchmark]:
-    """All benchmarks, or those named in ``only`` (in registry order)."""
+    """All benchmarks but those run on request, or those named in ``only`` (in registry
+    order)."""
     if not only:
-        return [load(name) for name in BENCHMARKS]
+        return [load(name) for name in BENCHMARKS if name not in ON_REQUEST]
     unknown = sorted(set(only) - set(BENCHMARKS))
     if unknown:
         raise UserError(
