@@ -355,6 +355,30 @@ def test_fantasyland_page(page: Page, server, db: Path) -> None:
     screenshot(page, "fantasyland")
 
 
+def test_fantasyland_for_everybody_sets_nothing_against_itself(
+    page: Page, server, db: Path
+) -> None:
+    """Everybody's figures are the population's: no verdict, no population beside them."""
+    visit(page, f"{server.url}/fantasyland?hero=Everybody")
+    entries, live = query(
+        db,
+        "SELECT count(*) FILTER (WHERE fantasyland_next), count(*) FROM player_hands"
+        " WHERE NOT foul AND NOT in_fantasyland",
+    )[0]
+    expect(metric(page, "Entry rate")).to_have_text(percent(entries / live))
+    low, high = wilson(entries, live)
+    expect(
+        page.get_by_text(f"n {count(live)} · 95%: {percent(low)} – {percent(high)}", exact=True)
+    ).to_be_visible()
+    main = page.get_by_test_id("stMain")
+    expect(main.get_by_text(re.compile("population|in line|too few", re.IGNORECASE))).to_have_count(
+        1
+    )
+    expect(
+        main.get_by_text("they are the population, so nothing is set against it", exact=False)
+    ).to_be_visible()
+
+
 def test_hand_viewer_draws_the_rows_street_by_street(page: Page, server, db: Path) -> None:
     hand_id, names = query(
         db,

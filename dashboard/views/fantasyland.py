@@ -67,25 +67,28 @@ SHORT = {
 }
 
 
-def _headline(mine: dict, everybody: dict[str, Pooled | None], sample: Audit | None) -> None:
+def _headline(mine: dict, everybody: dict[str, Pooled | None] | None, sample: Audit | None) -> None:
+    """The view's figures with their n and interval; against the population's (and a
+    verdict) only for a hero: ``everybody`` is None when the view is everybody already."""
     cells = st.columns(len(fantasyland.METRICS))
     for cell, metric in zip(cells, fantasyland.METRICS, strict=True):
         key = metric.name
-        theirs = everybody.get(key)
+        own = f"n {count(mine[f'{key}_n'])} · {interval(key, mine[f'{key}_low'], mine[f'{key}_high'])}"
+        theirs = None if everybody is None else everybody.get(key)
         cell.metric(
             SHORT[key],
             figure(key, mine[key]),
-            delta=f"population {figure(key, value_of(theirs))}",
+            delta=None if everybody is None else f"population {figure(key, value_of(theirs))}",
             delta_color="off",
             delta_arrow="off",
             border=True,
-            help=f"n = {count(mine[f'{key}_n'])}; "
-            f"{interval(key, mine[f'{key}_low'], mine[f'{key}_high'])}",
+            help=own.replace(" · ", "; "),
         )
+        if everybody is None:
+            cell.caption(own)
+            continue
         cell.caption(
-            f"n {count(mine[f'{key}_n'])} · "
-            f"{interval(key, mine[f'{key}_low'], mine[f'{key}_high'])} · "
-            f"{verdict(metric, mine, value_of(theirs), sample)} · population "
+            f"{own} · {verdict(metric, mine, value_of(theirs), sample)} · population "
             f"{population_interval(key, theirs)}, n {population_n(theirs)}"
         )
 
@@ -133,15 +136,23 @@ def render(context: Context) -> None:
     if mine.is_empty() or found is None:
         ui.nothing("No hands in this view: widen the filters in the sidebar.")
         return
-    everybody = summary.against(
-        summaries(context.db, filters), summaries(context.db, filters.population())
-    )
-    _headline(found, everybody, player_profile(context.db, filters))
-    ui.text(
-        f"Population: {ui.population(filters)}. A difference is named only when the 95%"
-        " interval excludes the population's figure and the sample allows it as on the Coach"
-        " audit page; FL: Fantasyland."
-    )
+    if filters.hero:
+        everybody = summary.against(
+            summaries(context.db, filters), summaries(context.db, filters.population())
+        )
+        _headline(found, everybody, player_profile(context.db, filters))
+        ui.text(
+            f"Population: {ui.population(filters)}. A difference is named only when the 95%"
+            " interval excludes the population's figure and the sample allows it as on the"
+            " Coach audit page; FL: Fantasyland."
+        )
+    else:
+        _headline(found, None, None)
+        ui.text(
+            "Everybody's hands in the view, pooled: they are the population, so nothing is"
+            " set against it. Pick a hero in the sidebar to compare a player with everybody;"
+            " FL: Fantasyland."
+        )
     left, right = st.columns(2)
     with left:
         st.subheader("Points per hand, in and out", anchor=False)
