@@ -532,6 +532,9 @@ def _lines(data: bytes) -> pa.LargeStringArray:
 
 #: How much of a file ``read_head`` reads to tell its encoding and format.
 HEAD_BYTES = 64 << 10
+#: How far a file whose head shows no hand is looked at (``read_on``) before it is called no
+#: hand history, by ``ofc parse`` and ``ofc import`` alike.
+LOOK_BYTES = 1 << 20
 
 
 def read_head(stream: BinaryIO, size: int = HEAD_BYTES) -> tuple[bytes, BinaryIO]:
@@ -552,14 +555,24 @@ def read_head(stream: BinaryIO, size: int = HEAD_BYTES) -> tuple[bytes, BinaryIO
         head = b"".join(parts)
         return head, _Rejoined(head, _Ended(str(error)))
     head = b"".join(parts)
-    return head, _Rejoined(head, stream)
+    return head, _Rejoined(head, stream, whole=got < size)
 
 
-def seen_whole(head: bytes, stream: BinaryIO) -> bool:
-    """Whether the ``head`` that ``read_head`` gave with ``stream`` is the whole text: shorter
-    than a head, and not the part of a compressed stream before a cut."""
-    cut = isinstance(stream, _Rejoined) and isinstance(stream._rest, _Ended)
-    return len(head) < HEAD_BYTES and not cut
+def read_on(head: bytes, stream: BinaryIO, size: int) -> tuple[bytes, BinaryIO]:
+    """What ``read_head`` gave (``head``, ``stream``) read on to ``size`` bytes: a longer look
+    at a file whose head told too little. A stream already seen to its end, or cut, is all
+    there is."""
+    if not isinstance(stream, _Rejoined) or stream.whole or isinstance(stream._rest, _Ended):
+        return head, stream
+    more, rest = read_head(stream._rest, size - len(head))
+    assert isinstance(rest, _Rejoined)
+    return head + more, _Rejoined(head + more, rest._rest, whole=rest.whole)
+
+
+def seen_whole(stream: BinaryIO) -> bool:
+    """Whether the head that ``read_head`` (or ``read_on``) gave with ``stream`` is the whole
+    text: the stream ended within it, and not as a compressed stream cut short."""
+    return isinstance(stream, _Rejoined) and stream.whole
 
 
 class _Ended(io.RawIOBase):
@@ -586,9 +599,10 @@ class _Rejoined(io.RawIOBase):
     """Bytes already read, followed by the rest of a stream (read ``READ_BLOCK`` at most at a
     time)."""
 
-    def __init__(self, head: bytes, rest: BinaryIO) -> None:
+    def __init__(self, head: bytes, rest: BinaryIO, whole: bool = False) -> None:
         self._head = head
         self._rest = rest
+        self.whole = whole  # the stream ended within the head: ``rest`` holds nothing more
 
     def readable(self) -> bool:
         return True

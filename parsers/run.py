@@ -28,7 +28,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from multiprocessing import get_context
 from pathlib import Path
-from typing import BinaryIO, NamedTuple
+from typing import NamedTuple
 
 import polars as pl
 import pyarrow as pa
@@ -56,6 +56,7 @@ from parsers.lines import (
     CUT_AFTER,
     CUT_INSIDE,
     DAMAGE_ERRORS,
+    LOOK_BYTES,
     UTF16_BOMS,
     ArchiveDamaged,
     ArchiveTruncated,
@@ -69,6 +70,7 @@ from parsers.lines import (
     open_binary,
     read_chunks,
     read_head,
+    read_on,
     seen_whole,
 )
 from parsers.memory import start_up_frozen
@@ -380,16 +382,19 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             head, stream = read_head(raw)
             if head.startswith(UTF16_BOMS):
                 raise Utf16Text
+            looks = _looks(head)
+            if looks is None and options.fmt == "auto":  # look as far as ofc import does
+                head, stream = read_on(head, stream, LOOK_BYTES)
+                looks = _looks(head)
+            whole = seen_whole(stream)
             stream = LineLimited(stream)  # an endless line costs no more memory than a short one
-            text = head.decode(choose_encoding(head), errors="replace")
-            looks = detect(text)
             kind = options.fmt if options.fmt != "auto" else looks
             if kind != looks and looks is not None:
                 notes.append(
                     f"read as {kind} (--format), though it looks like {looks}: "
                     "--format auto reads each file in the format it looks like"
                 )
-            if kind is None and _not_a_history(head, stream):
+            if kind is None and whole and holds_no_hands(head):
                 return FileSummary(
                     source.name, None, 0, 0, 0, time.perf_counter() - started, NOT_HANDS
                 )
@@ -425,7 +430,7 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             | _empty("hands", "player_hands", "placements")
         )
     if kind is None and not notes:
-        notes.append("no hand header in its first 64 KB: read as en")
+        notes.append("no hand header in its first MiB: read as en")
     notes += [
         f"{count} hand(s) name no ruleset preset exactly in their header; scored as {name}"
         " (docs/rules.md R10; --ruleset chooses another)"
@@ -543,11 +548,9 @@ def _newlines(chunk: Chunk) -> int:
     return chunk.data.count(b"\n") if chunk.newlines is None else chunk.newlines
 
 
-def _not_a_history(head: bytes, stream: BinaryIO) -> bool:
-    """A source (a file, an archive's member) seen whole in its head, with no hand in it:
-    skipped. One longer than its head is read, and so is a compressed one cut short (its
-    damage is rejected)."""
-    return seen_whole(head, stream) and holds_no_hands(head)
+def _looks(head: bytes) -> str | None:
+    """The format the beginning of a source looks like (None: no hand header in it)."""
+    return detect(head.decode(choose_encoding(head), errors="replace"))
 
 
 def emit_jsonl(source: Source, emit: _Tally) -> None:

@@ -146,6 +146,30 @@ def test_hands_after_a_long_preamble_are_read_not_skipped(tmp_path, capsys, fmt)
     assert scalar(db, "SELECT count(*) FROM rejects WHERE room_hand_id IS NULL") == 1
 
 
+@pytest.mark.parametrize("fmt", ["en", "ru"])
+def test_parse_and_import_look_as_far_for_the_first_hand(tmp_path, capsys, fmt):
+    """A log of 200 KB with no hand is skipped by both commands; the same log before 20
+    hands is a history in the format of its hands for both (parse once looked at 64 KB only:
+    it rejected the first file's lines and read the second as ``en``)."""
+    log = "".join(f"log line {i}: exported by client v1.2 and more\n" for i in range(4000))
+    assert 150_000 < len(log) < 1 << 20
+    folder = tmp_path / "in"
+    folder.mkdir()
+    (folder / "client.log").write_text(log)
+    history = simulate(tmp_path / "h.txt", 20, seed=6, fmt=fmt)
+    (folder / "export.txt").write_bytes(log.encode() + history.read_bytes())
+    assert main(["parse", str(folder), "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "client.log [?]: 0 read" in out and "(skipped: not a hand history)" in out
+    assert f"export.txt [{fmt}]: 21 read, 20 stored, 1 rejected" in out
+    db = tmp_path / "hands.duckdb"
+    assert main(["import", str(folder), "--db", str(db), "--workers", "1"]) == 0
+    out = capsys.readouterr().out
+    assert "skipped: not a hand history" in out and "client.log" in out
+    assert scalar(db, "SELECT count(*) FROM hands") == 20
+    assert scalar(db, "SELECT count(*) FROM rejects") == 1
+
+
 def test_a_member_of_an_archive_with_no_hand_history_is_skipped_too(tmp_path, capsys):
     history = simulate(tmp_path / "h.txt", 12, seed=5)
     archive = tmp_path / "in" / "export.zip"

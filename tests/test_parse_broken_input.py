@@ -119,7 +119,7 @@ def test_binary_junk_file_is_skipped_as_not_a_hand_history(tmp_path):
 
 
 def test_junk_longer_than_what_is_looked_at_is_read_and_rejected(tmp_path):
-    data = bytes(range(256)) * 400  # more than the 64 KB head: it might hold hands further on
+    data = bytes(range(256)) * 4200  # more than the MiB looked at: it might hold hands further on
     summary, tables = parse_bytes(data, tmp_path, name="junk.bin")
     accounted(summary, tables)
     assert summary.stored == 0 and summary.rejected >= 1

@@ -4,7 +4,9 @@ A file is keyed by its absolute path. Against what ``source_files``
 remembers, a file is *unchanged* (same size and modification time: skipped,
 even when a last hand cut short lies past ``bytes_imported``), *grown* (its
 first ``bytes_imported`` bytes still hash to the stored sha256: read from
-there on, line numbers continuing, the hand cut short again whole) or *new or
+there on, line numbers continuing, the hand cut short again whole; cut back
+to exactly those bytes, it has nothing to read, but the cut hand's reject
+goes) or *new or
 rewritten* (read from the start; hands already stored are recognised by
 their id and fingerprint). Plain files are cut into pieces of about
 ``chunk_bytes`` between hands (after a blank line; after a line end in
@@ -31,7 +33,7 @@ from ofc_core.errors import UserError
 from parsers.batch import BATCH_FILES, SMALL_FILE_BYTES
 from parsers.detect import detect
 from parsers.detect import holds_no_hands as detect_no_hands
-from parsers.lines import Source, choose_encoding, count_lines, expand, read_at_most
+from parsers.lines import LOOK_BYTES, Source, choose_encoding, count_lines, expand, read_at_most
 from pipeline.load.confine import check_inside
 from pipeline.load.database import KnownFile
 
@@ -109,6 +111,12 @@ class FileToRead:
     first_line: int
     archive: bool
     known: KnownFile | None
+
+    @property
+    def cut_back(self) -> bool:
+        """Nothing to read: the file was cut back to what an import took (the last hand it
+        found cut short is gone), so only its record and that hand's reject change."""
+        return self.known is not None and self.start == self.size
 
 
 def input_files(
@@ -200,13 +208,9 @@ def to_read(path: str | Path, known: KnownFile | None, reread: bool) -> FileToRe
         )
         if grown:
             start, first_line = known.bytes_imported, known.lines_imported
-            if start == stat.st_size:
+            if start == stat.st_size == known.size_bytes:  # touched, no new byte
                 return None
     return FileToRead(str(path), stat.st_size, stat.st_mtime_ns, start, first_line, archive, known)
-
-
-#: How much of a plain file is read to tell its encoding and format.
-KIND_BYTES = 1 << 20
 
 
 def batchable(file: FileToRead, complete_only: bool) -> bool:
@@ -350,14 +354,14 @@ def holds_no_hands(path: str) -> bool:
     read. A file larger than what is looked at, or an archive, is read as usual."""
     if path.lower().endswith(ARCHIVE_SUFFIXES):
         return False
-    head = read_at_most(Source(path), KIND_BYTES + 1)
-    return len(head) <= KIND_BYTES and detect_no_hands(head)
+    head = read_at_most(Source(path), LOOK_BYTES)
+    return len(head) < LOOK_BYTES and detect_no_hands(head)
 
 
 def _file_kind(path: str) -> tuple[str, str | None]:
     """(encoding, format) of a plain file, from its first megabyte."""
     with open(path, "rb") as handle:
-        head = handle.read(KIND_BYTES)
+        head = handle.read(LOOK_BYTES)
     encoding = choose_encoding(head)
     return encoding, detect(head.decode(encoding, errors="replace"))
 
