@@ -247,6 +247,34 @@ def _rejects_of_stored_hands(db: Path) -> int:
     )
 
 
+def test_a_file_cut_back_to_its_whole_hands_drops_the_cut_hands_reject(
+    tmp_path: Path, history: list[str]
+) -> None:
+    """The room's client stopped inside a hand and the player cut the file back to its
+    whole hands: the reject of the hand cut short goes, the hands stay, and the file's
+    record says its new size (it once kept the reject and hashed the file on every import)."""
+    text = _whole(history)
+    session = tmp_path / "session.txt"
+    session.write_text(text[: _mid_hand_at_a_line_end(history)], encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db, "rejects") == 1
+    kept = scalar(db, "SELECT bytes_imported FROM source_files")
+    session.write_bytes(session.read_bytes()[:kept])
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == CUT_HAND
+    assert count_rows(db, "rejects") == 0
+    assert query(db, "SELECT size_bytes, bytes_imported FROM source_files") == [(kept, kept)]
+    before = sha256(db)
+    assert ofc_import(session, "--db", db) == 0  # unchanged now
+    assert sha256(db) == before
+    with open(session, "ab") as handle:
+        handle.write(text.encode("utf-8")[kept:])
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == len(history)
+    assert count_rows(db, "rejects") == 0
+
+
 def test_a_rewritten_file_replaces_its_old_rejects(tmp_path: Path, history: list[str]) -> None:
     """The cut hand's reject sits at the line of its problem, not its first: a rewritten
     copy (CRLF now) read again from the start drops it once the hand is stored."""

@@ -366,7 +366,7 @@ def _import(
         for path, state in by_file.items()
         if state.held_back_line is not None
     )
-    if not must_load and not any(s.staged or s.lines for s in by_file.values()):
+    if not must_load and not any(s.staged or s.lines or s.file.cut_back for s in by_file.values()):
         # e.g. --watch finding a hand still being written: read again next time, from here
         return ImportSummary(paths.db, 0, unchanged, None, held, time.monotonic() - began)
     records = [_record(state, digests.get(path)) for path, state in by_file.items()]
