@@ -48,6 +48,20 @@ def test_progress_in_a_log_is_plain_lines() -> None:
     assert "\r" not in stream.getvalue()
 
 
+def test_a_log_gets_the_last_counts_before_the_next_phase() -> None:
+    """A log line every five seconds left the last counts (and 100%) unsaid."""
+    stream = io.StringIO()
+    progress = Progress(stream, interactive=False, log_every=1e9)
+    progress.start(total_bytes=200)
+    progress.add(hands=1000, rejects=2, bytes_done=100)
+    progress.add(hands=500, rejects=0, bytes_done=100)
+    progress.phase("loading into x.duckdb")
+    progress.close()
+    *_, counts, phase = stream.getvalue().splitlines()
+    assert counts.startswith("ofc import: read 1,500 hands") and counts.endswith("100%")
+    assert phase == "ofc import: loading into x.duckdb"
+
+
 def test_each_run_of_a_watch_counts_from_zero() -> None:
     """--watch starts a run a round: its counts once added up, 10, 310, 510 hands, 2733%."""
     stream = io.StringIO()

@@ -55,6 +55,7 @@ class Progress:
         self.started = time.monotonic()
         self._last_shown = 0.0
         self._bar_shown = False
+        self._unshown = False  # counts added since the last line a log got
 
     def start(self, total_bytes: int) -> None:
         """Start counting a run of ``total_bytes`` from zero (``--watch`` starts one a round)."""
@@ -67,6 +68,7 @@ class Progress:
         self.hands += hands
         self.rejects += rejects
         self.bytes_done += bytes_done
+        self._unshown = True
         now = time.monotonic()
         wait = REDRAW_SECONDS if self.interactive else self.log_every
         if now - self._last_shown >= wait:
@@ -91,6 +93,7 @@ class Progress:
             self._bar_shown = True
         else:
             self.stream.write(f"{self.command}: {self.verb} {self._line()}\n")
+            self._unshown = False
         self.stream.flush()
 
     def phase(self, text: str) -> None:
@@ -102,6 +105,9 @@ class Progress:
         self.stream.flush()
 
     def _end_bar(self) -> None:
+        """Show the last counts: the bar redrawn and ended, or a log's last line."""
+        if self._unshown and not self.interactive:
+            self._show()
         if self._bar_shown:
             self._show()
             self.stream.write("\n")
