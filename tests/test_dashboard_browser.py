@@ -266,6 +266,32 @@ def test_players_page_when_the_hero_and_the_rival_never_met_in_the_view(page: Pa
     expect(page.get_by_text("These two players never met in this view.")).to_be_visible()
 
 
+def test_head_to_head_follows_the_hero_chosen_in_the_sidebar(page: Page, server, db: Path) -> None:
+    """The pickers were widgets keyed once: choosing another hero in the sidebar left the
+    head to head on the first hero and their rival."""
+    [(other,)] = query(
+        db,
+        "SELECT p.player FROM player_hands p JOIN player_hands o"
+        " ON o.hand_id = p.hand_id AND o.player <> p.player"
+        " WHERE p.player NOT IN (?, ?) GROUP BY 1 ORDER BY count(*) DESC, 1 LIMIT 1",
+        (HERO, XSS_NAME),
+    )
+    visit(page, f"{server.url}/players?hero={HERO}")
+    label = page.get_by_test_id("stWidgetLabel").get_by_text("Player", exact=True)
+    picker = page.get_by_test_id("stSelectbox").filter(has=label).locator("input")
+    expect(picker).to_have_value(HERO)
+    choose(page, "Hero / student", other)
+    expect(picker).to_have_value(other)
+    together = query(
+        db,
+        "SELECT count(*) FROM pairwise WHERE ? IN (player_a, player_b)"
+        " GROUP BY CASE WHEN player_a = ? THEN player_b ELSE player_a END"
+        " ORDER BY count(*) DESC LIMIT 1",
+        (other, other),
+    )[0][0]
+    expect(metric(page, "Hands together")).to_have_text(count(together))
+
+
 def test_a_date_filter_narrows_the_players_table(page: Page, server, db: Path) -> None:
     visit(page, f"{server.url}/players?hero={HERO}")
     hands = grid_cell(page, HERO, 2)  # player, its Overview link, hands

@@ -136,6 +136,9 @@ def _table(context: Context) -> None:
 
 
 def _pick(label: str, key: str, options: list[str], preferred: str | None) -> str | None:
+    """A player picker that starts on ``preferred``; ``key`` names what it follows (a new
+    hero in the sidebar, a new first player), so it starts again when that changes instead of
+    keeping the earlier choice."""
     index = options.index(preferred) if preferred in options else None
     return st.selectbox(label, options, index=index, key=key, placeholder="Choose a player")
 
@@ -145,11 +148,13 @@ def _head_to_head(context: Context) -> None:
     everyone = list(sidebar.players(context.db, context.filters.hero))
     left, right = st.columns(2)
     with left:
-        first = _pick("Player", "h2h_first", everyone, context.filters.hero)
+        first = _pick("Player", f"h2h_first:{context.filters.hero}", everyone, context.filters.hero)
     rivals = opponents(context.db, first, PICKER_PLAYERS, context.filters.opponent) if first else []
     with right:
         preferred = context.filters.opponent or (rivals[0] if rivals else None)
-        second = _pick("Against", "h2h_second", rivals, preferred)
+        second = _pick(
+            "Against", f"h2h_second:{first}:{context.filters.opponent}", rivals, preferred
+        )
     if not (first and second):
         ui.nothing("Choose two players who met at a table.")
         return
