@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 
+from parsers.run import parse_files
 from pipeline.load.importer import ImportOptions, run_import
 from pipeline.load.progress import Progress
 from tests.import_support import (
@@ -273,6 +274,50 @@ def test_a_file_cut_back_to_its_whole_hands_drops_the_cut_hands_reject(
     assert ofc_import(session, "--db", db) == 0
     assert count_rows(db) == len(history)
     assert count_rows(db, "rejects") == 0
+
+
+@pytest.mark.parametrize("watch", [False, True], ids=["import", "watch"])
+def test_a_whole_hand_right_after_a_cut_one_is_stored(
+    tmp_path: Path, history: list[str], watch: bool
+) -> None:
+    """A client stopped inside a hand's summary and began the next hand on the next line, no
+    blank line between: the cut copy is rejected for what it lacks, the whole hands around
+    it are stored (by ``--watch`` too) and the file is taken to its end, as ``ofc parse``
+    stores them. The last hand was counted from the last blank line, so the whole hand was
+    rejected as "no line end" and never stored, and ``--watch`` stored nothing."""
+    cut = history[1][: history[1].rindex(" = ")] + "\n"
+    text = history[0] + cut + history[2]
+    session = tmp_path / "session.txt"
+    session.write_text(text, encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    run_import(
+        ImportOptions(paths=(str(session),), db=db, complete_only=watch), Progress(quiet=True)
+    )
+    assert count_rows(db) == 2 == parse_files([session], tmp_path / "parsed", workers=1).stored
+    [(reason,)] = query(db, "SELECT reason FROM rejects")
+    assert reason.startswith("summary line cut short")
+    size = len(text.encode("utf-8"))
+    assert query(db, "SELECT bytes_imported, size_bytes FROM source_files") == [(size, size)]
+
+
+@pytest.mark.parametrize("encoding", ["utf-8", "cp1251"])
+def test_a_whole_ru_hand_right_after_a_cut_one_is_stored(tmp_path: Path, encoding: str) -> None:
+    """The same in ``ru``, in both encodings its rooms write (the header looked for is
+    ``Раздача №`` in the file's own encoding)."""
+    path = simulate(tmp_path / "ru.txt", 3, seed=54, fmt="ru")
+    first, second, third = en_hands(path.read_text(encoding="utf-8"))
+    cut = second[: second.rstrip("\n").rindex(" ")] + "\n"
+    session = tmp_path / "session.txt"
+    text = first + cut + third
+    if encoding == "cp1251":  # suits, minus and currency signs as older ru clients write them
+        spelled = {"♠": "s", "♥": "h", "♦": "d", "♣": "c", "−": "-", "₽": "RUB", "€": "EUR"}
+        text = text.translate(str.maketrans(spelled))
+    session.write_bytes(text.encode(encoding))
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db) == 2 and count_rows(db, "rejects") == 1
+    size = session.stat().st_size
+    assert query(db, "SELECT bytes_imported FROM source_files") == [(size,)]
 
 
 def test_a_rewritten_file_replaces_its_old_rejects(tmp_path: Path, history: list[str]) -> None:

@@ -10,7 +10,8 @@ line), so memory does not grow with the member's size.
 rules engine, the street features, and rejects for hands that cannot be scored.
 
 A file's last piece may end inside a hand a room client is still writing:
-when the text after the last hand boundary does not parse cleanly, or (room
+when its last hand (from the last blank line or hand header) does not parse
+cleanly, or (room
 text) its last line has no line end (a line cut short can still read as a
 whole one: ``+11 points (royalties 7)`` of ``..., enters Fantasyland``), the
 byte offset taken (``consumed_end``) stays at that hand's start, so an import
@@ -32,6 +33,7 @@ from ofc_core.rulesets import PRESET_NAMES
 from parsers.extract import EXCERPT_CHARS
 from parsers.limits import last_blank
 from parsers.lines import count_lines
+from parsers.run import HEADER_PREFIXES
 from pipeline.load.files import Piece, source_name
 from pipeline.load.fingerprint import fingerprints
 from pipeline.load.parsing import parse_bytes, parse_member
@@ -95,16 +97,22 @@ def read_piece(piece: Piece) -> tuple[bytes, int]:
     return data, 0
 
 
-def _tail_start(data: bytes, separator: str) -> int:
-    """Offset just after the last hand boundary in ``data`` (0: none).
+def _tail_start(data: bytes, separator: str, encoding: str = "utf-8") -> int:
+    """Offset of the last hand in ``data`` (text in ``encoding``): after the last blank line
+    or at the last hand header, whichever is later, as a hand ends at the next blank line or
+    header (docs/parsers.md); 0: none.
 
     >>> _tail_start(b"hand 1\\n\\nhand 2\\nstill", "text"), _tail_start(b'{}\\n{"a', "jsonl")
     (8, 3)
+    >>> _tail_start(b"OFC Hand #1\\nx\\nOFC Hand #2\\ny", "text")
+    14
     """
     if separator == "jsonl":
         return data.rfind(b"\n") + 1
     blank = last_blank(data, 0, len(data))
-    return 0 if blank < 0 else data.index(b"\n", blank + 1) + 1
+    after_blank = 0 if blank < 0 else data.index(b"\n", blank + 1) + 1
+    headers = (b"\n" + prefix.encode(encoding) for prefix in HEADER_PREFIXES)
+    return max(after_blank, *(data.rfind(header, after_blank) + 1 for header in headers))
 
 
 def _drop_from(tables: dict[str, pl.DataFrame], line: int) -> dict[str, pl.DataFrame]:
@@ -313,13 +321,13 @@ def cut_short_tail(
 ) -> tuple[int, int] | None:
     """Where the last hand of a file's last piece starts when it does not read cleanly (cut
     short: still being written, or the file copied mid-write): (offset in ``data``, its
-    first line); None when the text after the last hand boundary reads cleanly or is blank.
+    first line); None when the last hand (``_tail_start``) reads cleanly or is blank.
 
     ``data``: the piece's bytes (as ``read_piece`` gives them); ``rejects``: the rejects read
     from them; ``unended_is_cut``: room text whose last line has no line end counts as cut
     short (not for files written whole, such as uploads).
     """
-    cut = _tail_start(data, piece.separator)
+    cut = _tail_start(data, piece.separator, piece.encoding)
     if not data[cut:].strip():
         return None
     tail_line = piece.first_line + data.count(b"\n", 0, cut)
