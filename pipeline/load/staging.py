@@ -11,9 +11,8 @@ rules engine, the street features, and rejects for hands that cannot be scored.
 
 A file's last piece may end inside a hand a room client is still writing:
 when its last hand (from the last blank line or hand header) does not parse
-cleanly, or (room
-text) its last line has no line end (a line cut short can still read as a
-whole one: ``+11 points (royalties 7)`` of ``..., enters Fantasyland``), the
+cleanly, or (room text) its last line has no line end (a line cut short can
+still read as a whole one: ``+11 points (royalties 7)`` of ``..., enters Fantasyland``), the
 byte offset taken (``consumed_end``) stays at that hand's start, so an import
 of the grown file reads it again whole. In ``--watch`` mode (``complete_only``)
 it is held back (not staged, not counted as read); otherwise it is rejected
