@@ -64,6 +64,31 @@ class Utf16Text(UserError):
         super().__init__(UTF16)
 
 
+#: The first bytes of an archive, and the suffix that has ofc open it.
+ARCHIVE_SIGNATURES = ((b"PK\x03\x04", "zip"), (b"PK\x05\x06", "zip"), (b"\x1f\x8b", "gz"))
+
+
+def archive_suffix(head: bytes) -> str | None:
+    """The suffix of the archive ``head`` begins (None: not an archive).
+
+    >>> archive_suffix(b"\\x1f\\x8b\\x08"), archive_suffix(b"OFC Hand #1")
+    ('gz', None)
+    """
+    return next((suffix for sign, suffix in ARCHIVE_SIGNATURES if head.startswith(sign)), None)
+
+
+class PackedText(UserError):
+    """A source whose text is an archive: one inside another archive (ofc opens one level),
+    or a file whose name does not end in its archive's suffix."""
+
+    def __init__(self, suffix: str) -> None:
+        super().__init__(
+            f"this is a .{suffix} archive inside another archive, or a file not named .{suffix};"
+            f" ofc opens one level of archive: unpack it, or name it to end in .{suffix}, and"
+            " read it again"
+        )
+
+
 #: Between an archive's path and a member's name in a source's name (``a.zip!/b.txt``).
 MEMBER_SEPARATOR = "!/"
 

@@ -62,8 +62,10 @@ from parsers.lines import (
     ArchiveTruncated,
     Chunk,
     DataDamaged,
+    PackedText,
     Source,
     Utf16Text,
+    archive_suffix,
     choose_encoding,
     expand,
     line_frame,
@@ -382,6 +384,8 @@ def parse_source(source: Source, sink: Sink, options: Options) -> FileSummary:
             head, stream = read_head(raw)
             if head.startswith(UTF16_BOMS):
                 raise Utf16Text
+            if (suffix := archive_suffix(head)) is not None:
+                raise PackedText(suffix)
             looks = _looks(head)
             if looks is None and options.fmt == "auto":  # look as far as ofc import does
                 head, stream = read_on(head, stream, LOOK_BYTES)
@@ -473,7 +477,7 @@ def _read_failed(source_name: str, line: int, kind: str | None, error: Exception
             header[:EXCERPT_CHARS],
             room and room.group(1),
         )
-    if isinstance(error, ArchiveDamaged | Utf16Text):
+    if isinstance(error, ArchiveDamaged | Utf16Text | PackedText):
         return _reject(source_name, line, str(error))
     return _reject(source_name, line, f"cannot read the rest of the file: {error}")
 
@@ -895,3 +899,13 @@ def _reject(
 
 def _empty(*names: str) -> dict[str, pa.Table]:
     return {name: TABLES[name].empty_table() for name in names}
+
+
+def packed_rejects(source_name: str, head: bytes) -> dict[str, pa.Table] | None:
+    """The tables of a source whose text is an archive (``PackedText``): one reject at line 1;
+    None when ``head`` (the source's first bytes) is not an archive's."""
+    suffix = archive_suffix(head)
+    if suffix is None:
+        return None
+    rejects = _read_failed(source_name, 1, None, PackedText(suffix))
+    return {"rejects": rejects} | _empty("hands", "player_hands", "placements")

@@ -4,6 +4,8 @@ skipped, reject reasons on screen, and the demo saying where its database is."""
 
 from __future__ import annotations
 
+import gzip
+import io
 import re
 import subprocess
 import sys
@@ -13,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from pipeline.cli.main import COMMANDS, main
-from tests.import_support import ROOT, ofc_import, scalar, simulate
+from tests.import_support import ROOT, ofc_import, query, scalar, simulate
 
 HAND = (
     '{"players": [{"name": "A", "top": "Ah Ad 4c", "middle": "Kd Kh Qh 6s 6d", '
@@ -185,6 +187,36 @@ def test_a_member_of_an_archive_with_no_hand_history_is_skipped_too(tmp_path, ca
     assert ofc_import(archive.parent, "--db", db) == 0
     assert scalar(db, "SELECT count(*) FROM rejects") == 0
     assert scalar(db, "SELECT count(*) FROM hands") == 12
+
+
+def test_an_archive_inside_an_archive_is_a_reject_not_skipped(tmp_path, capsys):
+    """A zip inside a zip, a .gz packed twice, a .gz named .txt: ofc opens one level of
+    archive, so each is one reject that says so; their hands were "skipped: not a hand
+    history" and in no table."""
+    text = simulate(tmp_path / "h.txt", 5, seed=5).read_bytes()
+    inner = io.BytesIO()
+    with zipfile.ZipFile(inner, "w") as zipped:
+        zipped.writestr("h.txt", text)
+    folder = tmp_path / "in"
+    folder.mkdir()
+    with zipfile.ZipFile(folder / "nested.zip", "w") as zipped:
+        zipped.writestr("inner.zip", inner.getvalue())
+    (folder / "double.txt.gz.gz").write_bytes(gzip.compress(gzip.compress(text)))
+    (folder / "hands.txt").write_bytes(gzip.compress(text))
+    says = "ofc opens one level of archive"
+    assert main(["parse", str(folder), "--out", str(tmp_path / "out")]) == 0
+    out = capsys.readouterr().out
+    assert "skipped" not in out and out.count(says) == 3
+    assert "total: 3 file(s), 3 hands read, 0 stored, 3 rejected" in out
+    db = tmp_path / "hands.duckdb"
+    assert ofc_import(folder, "--db", db) == 0
+    rejects = query(db, "SELECT source_file, source_line, reason FROM rejects ORDER BY 1")
+    assert [(f.removeprefix(f"{folder}/"), line) for f, line, _ in rejects] == [
+        ("double.txt.gz.gz", 1),
+        ("hands.txt", 1),
+        ("nested.zip!/inner.zip", 1),
+    ]
+    assert all(says in reason for _, _, reason in rejects)
 
 
 def test_the_import_summary_names_the_top_reject_reasons_and_where_the_rest_are(tmp_path, capsys):

@@ -33,7 +33,15 @@ from ofc_core.errors import UserError
 from parsers.batch import BATCH_FILES, SMALL_FILE_BYTES
 from parsers.detect import detect
 from parsers.detect import holds_no_hands as detect_no_hands
-from parsers.lines import LOOK_BYTES, Source, choose_encoding, count_lines, expand, read_at_most
+from parsers.lines import (
+    LOOK_BYTES,
+    Source,
+    archive_suffix,
+    choose_encoding,
+    count_lines,
+    expand,
+    read_at_most,
+)
 from pipeline.load.confine import check_inside
 from pipeline.load.database import KnownFile
 
@@ -351,11 +359,12 @@ _GZIP_TRAILER = 20
 
 def holds_no_hands(path: str) -> bool:
     """Whether a plain file has no hand header at all (a README, notes): it is skipped, not
-    read. A file larger than what is looked at, or an archive, is read as usual."""
+    read. A file larger than what is looked at, or an archive (whatever its name), is read
+    as usual."""
     if path.lower().endswith(ARCHIVE_SUFFIXES):
         return False
     head = read_at_most(Source(path), LOOK_BYTES)
-    return len(head) < LOOK_BYTES and detect_no_hands(head)
+    return len(head) < LOOK_BYTES and detect_no_hands(head) and archive_suffix(head) is None
 
 
 def _file_kind(path: str) -> tuple[str, str | None]:

@@ -59,7 +59,10 @@ def parse_bytes(
     many ``\\n`` ``data`` holds, when the caller counted them."""
     if fmt == "jsonl":
         return _frames(_jsonl_lines(data, first_line, source_name)), 0
-    from parsers.run import parse_chunk
+    from parsers.run import packed_rejects, parse_chunk
+
+    if first_line == 1 and (packed := packed_rejects(source_name, data)) is not None:
+        return _frames(packed), 0  # a .gz not named .gz, say: read as ofc parse reads it
 
     chunk = Chunk(as_utf8(data, encoding), first_line, encoding, continues, newlines)
     read = parse_chunk(chunk, source_name, fmt, ruleset, None)
