@@ -39,6 +39,7 @@ from ofc_core.errors import UserError
 from ofc_core.paths import as_text
 from parsers.archives import opened
 from parsers.limits import last_blank
+from parsers.real_paths import Resolver
 
 #: About this much text is read at a time: below the 32 MB up to which ``malloc`` can reuse
 #: freed memory (``parsers.memory``), so each chunk's buffers reuse the last one's.
@@ -138,11 +139,12 @@ def expand(paths: list[str]) -> list[Source]:
     A path that matches nothing is a ``UserError``: a typo should not parse
     zero files quietly. A folder inside that cannot be listed is a source
     too, so reading it fails and is reported rather than skipped quietly. A
-    file named more than once (``a.txt ./a.txt``, a folder and a file in it)
-    is read once.
+    file named more than once (``a.txt ./a.txt``, a folder and a file in it,
+    a link to it) is read once.
     """
     sources: list[Source] = []
     named: set[str] = set()
+    resolve = Resolver()
     for raw in paths:
         path = Path(raw)
         if path.is_dir():
@@ -159,7 +161,7 @@ def expand(paths: list[str]) -> list[Source]:
                 f"{_nothing_at(raw, path)}: give files, folders, globs or .zip/.gz archives"
             )
         for file in files:
-            if (where := os.path.abspath(file)) not in named:
+            if (where := resolve(file)) not in named:
                 named.add(where)
                 sources.extend(_streams(file))
     return sources

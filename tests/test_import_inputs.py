@@ -10,7 +10,8 @@ from pathlib import Path
 import pytest
 
 from parsers.batch import BATCH_FILES
-from pipeline.load.files import FileToRead, Resolver, groups, input_files
+from parsers.real_paths import Resolver
+from pipeline.load.files import FileToRead, groups, input_files
 
 
 @pytest.fixture

@@ -42,6 +42,7 @@ from parsers.lines import (
     expand,
     read_at_most,
 )
+from parsers.real_paths import Resolver
 from pipeline.load.confine import check_inside
 from pipeline.load.database import KnownFile
 
@@ -159,27 +160,6 @@ def input_files(
     if not found and not allow_empty:
         raise UserError(f"no input files in {' '.join(paths)}")
     return list(found)
-
-
-class Resolver:
-    """``str(Path(path).resolve())`` of many paths, each folder resolved once.
-
-    A file that is not a link resolves to its folder's real path and its own
-    name; ``resolve`` would look up every part of every path (six system calls
-    for a file five folders deep, against one here).
-    """
-
-    def __init__(self) -> None:
-        self._folders: dict[str, str] = {}
-
-    def __call__(self, path: str) -> str:
-        folder, name = os.path.split(path)
-        if name in ("", ".", "..") or os.path.islink(path):
-            return str(Path(path).resolve())
-        real = self._folders.get(folder)
-        if real is None:
-            real = self._folders[folder] = str(Path(folder).resolve())
-        return os.path.join(real, name)
 
 
 def feed(digest: Digest, path: str | Path, length: int) -> Digest:
