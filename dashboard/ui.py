@@ -61,7 +61,8 @@ def population(filters: Filters) -> str:
     """
     pooled = (
         "every player-hand of this view pooled per variant (the hero's too), weighted by"
-        " the hero's own hands in each variant"
+        " the hero's own n of each figure in each variant (its trials: hands, pairings,"
+        " Fantasyland hands...; docs/metrics.md)"
     )
     if filters.opponent:
         return (

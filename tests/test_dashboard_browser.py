@@ -683,6 +683,9 @@ def test_an_opponent_never_met_or_days_without_hands_are_not_dropped_quietly(
     main = page.get_by_test_id("stMain").inner_text()
     assert "The hero has no hands in this view" in main
     assert "from=2001-01-01" in page.url and "to=2001-12-31" in page.url
+    visit(page, f"{server.url}/coach?hero={HERO}&from=2001-01-01&to=2001-12-31")
+    main = page.get_by_test_id("stMain").inner_text()
+    assert f"{HERO} has no hands in this view: widen the filters" in main  # not "yet"
 
 
 @pytest.mark.parametrize(

@@ -55,7 +55,9 @@ MISMATCH_COLUMNS = {
 def _leaks(context: Context) -> None:
     result = player_profile(context.db, context.filters)
     if result is None or not result.findings:
-        ui.nothing("No metrics for this student yet.")
+        ui.nothing(
+            f"{context.filters.hero} has no hands in this view: widen the filters in the sidebar."
+        )
         return
     leaks = [f.label for f in result.leaks]
     if not result.enough:

@@ -80,14 +80,16 @@ SHOWN = [
 ]
 
 
-def _interval_text(name: str) -> pl.Expr:
-    """The 95% interval of figure ``name`` and its n, as a cell: ``8.0% – 12.5% · n 500``."""
+def interval_cell(name: str) -> pl.Expr:
+    """The 95% interval of figure ``name`` and its n, as a cell: ``8.0% – 12.5% · n 500``
+    (``— · n 33`` without an interval)."""
 
     def text(row: dict) -> str:
         low, high = row[f"{name}_low"], row[f"{name}_high"]
-        if low is None or high is None:
-            return MISSING
-        return f"{figure(name, low)} – {figure(name, high)} · n {count(row[f'{name}_n'])}"
+        n = f"n {count(row[f'{name}_n'])}"
+        if low is None or high is None:  # one value, or all alike: no interval, still an n
+            return f"{MISSING} · {n}"
+        return f"{figure(name, low)} – {figure(name, high)} · {n}"
 
     parts = pl.struct(f"{name}_low", f"{name}_high", f"{name}_n")
     return parts.map_elements(text, return_dtype=pl.String).alias(f"{name}_interval")
@@ -125,7 +127,7 @@ def _table(context: Context) -> None:
     wallets = money_by_currency(context.db, view, found["player"].to_list())
     frame = (
         player_links(found, context.filters)
-        .with_columns(*(_interval_text(name) for name in WITH_INTERVAL_TEXT))
+        .with_columns(*(interval_cell(name) for name in WITH_INTERVAL_TEXT))
         .with_columns(pl.col(RATES) * 100, _money_text(found, wallets))
         .select(SHOWN)
     )
