@@ -478,6 +478,10 @@ def test_cli_prints_one_line_of_candidates_per_situation():
             ' "bottom": "4h 4c"}]}',
             "hero, discards: 2 cards, but a pineapple player with 5 placed has discarded 0",
         ),
+        (  # the first street: no discard yet
+            '{"hero": {"cards": "Qs Qd 7h 2c 3d", "discards": "2h"}, "opponents": [{}]}',
+            "hero, discards: 1 card, but a pineapple player with 0 placed has discarded 0",
+        ),
         (  # a finished opponent against a hero on the first street
             '{"hero": {"cards": "Qs Qd 7h 2h 3h"}, "opponents": [{"top": "2c 2d 3c",'
             ' "middle": "4c 4d 5c 5d 6c", "bottom": "7d 8c 8d 9c 9d"}]}',

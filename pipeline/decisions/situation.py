@@ -231,8 +231,8 @@ def _discards(value: Any, ruleset: Ruleset, board_count: int) -> Cards:
     most = discards_before(ruleset.variant, board_count)
     if len(cards) > most:
         raise UserError(
-            f"hero, discards: {len(cards)} cards, but a {ruleset.variant} player with "
-            f"{board_count} placed has discarded {most} (R2)"
+            f"hero, discards: {len(cards)} card{'s' if len(cards) != 1 else ''}, but a"
+            f" {ruleset.variant} player with {board_count} placed has discarded {most} (R2)"
         )
     return cards
 
