@@ -14,8 +14,10 @@ import difflib
 import importlib
 import os
 import sys
+import threading
 from importlib import metadata
 
+from ofc_core import interrupts
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
 from parsers.memory import keep_freed_memory
@@ -186,6 +188,8 @@ def interrupted_query(error: Exception) -> bool:
 def main(argv: list[str] | None = None) -> int:
     args = _parse(argv)
     keep_freed_memory()
+    if threading.current_thread() is threading.main_thread():
+        interrupts.install()
     try:
         code = args.run(args)
         sys.stdout.flush()
@@ -199,7 +203,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"ofc {args.command}: interrupted", file=sys.stderr)
         return 130
     except Exception as error:  # a fault of the machine (full disk...) is told, not traced
-        if interrupted_query(error):
+        if interrupted_query(error) or interrupts.seen():  # compiled code swallowed Ctrl-C
             print(f"ofc {args.command}: interrupted", file=sys.stderr)
             return 130
         problem = storage_problem(error)

@@ -20,6 +20,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from ofc_core import interrupts
 from ofc_core.errors import UserError
 from ofc_core.faults import storage_problem
 from ofc_core.paths import as_text, check_folder_of, check_text_name
@@ -316,8 +317,9 @@ def _run_import(options: ImportOptions, progress: Progress) -> ImportSummary:
             files_read = summary.files_read + len(unreadable)
             return replace(summary, files_read=files_read, upgraded_from=upgrade, skipped=skipped)
         finally:
-            shutil.rmtree(paths.staging, ignore_errors=True)
-            remove_work(paths, run)
+            with interrupts.deferred():  # a Ctrl-C now waits until nothing is left beside
+                shutil.rmtree(paths.staging, ignore_errors=True)
+                remove_work(paths, run)
 
 
 def _run_id() -> str:
@@ -393,6 +395,7 @@ def _import(
         con.execute("CHECKPOINT")
     finally:
         con.close()
+    interrupts.check()  # a Ctrl-C that compiled code swallowed still stops before the swap
     swap_in(work, paths)
     done = time.monotonic()
     return ImportSummary(
