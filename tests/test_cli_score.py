@@ -85,6 +85,11 @@ def test_json_lines_give_one_line_per_hand():
         ),
         ("", ["--ruleset", "classic-1-6-american"], "no input"),
         (json.dumps({"players": [ALICE]}), ["--ruleset", "classic-1-6-american"], "this one has 1"),
+        (  # the value as the JSON spells it, not as Python does (True)
+            json.dumps({"players": [ALICE | {"stack": True}, BOB]}),
+            ["--ruleset", "classic-1-6-american"],
+            "stack: expected a number, got true",
+        ),
     ],
 )
 def test_bad_input_exits_2_with_one_line_naming_the_problem(stdin, args, message):

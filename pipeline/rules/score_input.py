@@ -199,6 +199,14 @@ def _repeats(value: Any, label: str) -> int:
 
 
 def _short(value: Any) -> str:
-    """``repr`` of a value, cut to 40 characters."""
-    text = repr(value) if not isinstance(value, int) or abs(value) < 10**40 else "a number"
+    """A value as its JSON was written, cut to 40 characters.
+
+    >>> _short(True), _short("x"), _short([1, None]), _short(10**50)
+    ('true', '"x"', '[1, null]', 'a number')
+    """
+    text = (
+        json.dumps(value, default=repr)
+        if not isinstance(value, int) or abs(value) < 10**40
+        else "a number"
+    )
     return text if len(text) <= 40 else text[:40] + "…"
