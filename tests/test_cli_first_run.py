@@ -277,3 +277,14 @@ def test_make_test_checks_the_format_and_make_demo_says_how_to_run_ofc():
     assert "source $(VENV)/bin/activate" in demo and "$(VENV)/bin/ofc" in demo
     install = makefile.split("\n$(STAMP):")[1].split("\n\n")[0]
     assert "pipeline.cli.warmup" in install
+
+
+@pytest.mark.parametrize(
+    "command", [["audit", "--player", "Ann"], ["report", "--all", "--out", "r"]]
+)
+def test_an_empty_database_file_is_called_empty_not_damaged(tmp_path, capsys, command):
+    empty = tmp_path / "new.duckdb"
+    empty.touch()
+    args = [a if a != "r" else str(tmp_path / "r") for a in command]
+    assert main([args[0], "--db", str(empty), *args[1:]]) == 2
+    assert f"{empty} is empty (0 bytes), not a database yet" in capsys.readouterr().err

@@ -64,8 +64,8 @@ _DUCKDB_MAGIC = (8, b"DUCK")
 def check_duckdb_file(path: Path, making: bool = False) -> None:
     """Refuse a ``--db`` file that is not a DuckDB database before DuckDB opens it: DuckDB
     would report a CSV or Parquet file as "cannot launch in-memory database", and try to
-    download an extension for a SQLite one. An empty or missing file is left to the caller
-    (a new database, when ``making``: an import's).
+    download an extension for a SQLite one. A missing file is left to the caller, and an
+    empty one too when ``making`` (a new database: an import's).
 
     >>> print(check_duckdb_file(Path(__file__)))
     Traceback (most recent call last):
@@ -76,6 +76,11 @@ def check_duckdb_file(path: Path, making: bool = False) -> None:
             head = f.read(16)
     except (FileNotFoundError, IsADirectoryError):
         return
+    if not head and not making:
+        raise UserError(
+            f"{path} is empty (0 bytes), not a database yet: give the database file"
+            " `ofc import --db` wrote, or import hand histories into it first"
+        )
     at, magic = _DUCKDB_MAGIC
     if head and head[at : at + len(magic)] != magic:
         raise UserError(
