@@ -132,17 +132,19 @@ class Console:
 def chromium(playwright) -> Iterator[object]:
     """A headless Chromium context with a fresh profile, laptop-sized window."""
     profile = tempfile.mkdtemp(prefix="ofc-chromium-")
-    context = playwright.chromium.launch_persistent_context(
-        profile,
-        executable_path=chromium_path(),
-        headless=True,
-        args=CHROMIUM_ARGS,
-        viewport={"width": 1440, "height": 900},
-    )
-    try:
-        yield context
+    try:  # the profile goes even when the browser does not start
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=chromium_path(),
+            headless=True,
+            args=CHROMIUM_ARGS,
+            viewport={"width": 1440, "height": 900},
+        )
+        try:
+            yield context
+        finally:
+            context.close()
     finally:
-        context.close()
         shutil.rmtree(profile, ignore_errors=True)
 
 
