@@ -248,6 +248,17 @@ def _rejects_of_stored_hands(db: Path) -> int:
     )
 
 
+def _imported_with_its_last_hand_cut(tmp_path: Path, text: str) -> tuple[Path, Path]:
+    """A session file of ``text`` (its last hand cut short) and the database of its import,
+    which rejected that hand."""
+    session = tmp_path / "session.txt"
+    session.write_text(text, encoding="utf-8")
+    db = tmp_path / "ofc.duckdb"
+    assert ofc_import(session, "--db", db) == 0
+    assert count_rows(db, "rejects") == 1
+    return session, db
+
+
 def test_a_file_cut_back_to_its_whole_hands_drops_the_cut_hands_reject(
     tmp_path: Path, history: list[str]
 ) -> None:
@@ -255,11 +266,9 @@ def test_a_file_cut_back_to_its_whole_hands_drops_the_cut_hands_reject(
     whole hands: the reject of the hand cut short goes, the hands stay, and the file's
     record says its new size (it once kept the reject and hashed the file on every import)."""
     text = _whole(history)
-    session = tmp_path / "session.txt"
-    session.write_text(text[: _mid_hand_at_a_line_end(history)], encoding="utf-8")
-    db = tmp_path / "ofc.duckdb"
-    assert ofc_import(session, "--db", db) == 0
-    assert count_rows(db, "rejects") == 1
+    session, db = _imported_with_its_last_hand_cut(
+        tmp_path, text[: _mid_hand_at_a_line_end(history)]
+    )
     kept = scalar(db, "SELECT bytes_imported FROM source_files")
     session.write_bytes(session.read_bytes()[:kept])
     assert ofc_import(session, "--db", db) == 0
@@ -324,11 +333,7 @@ def test_a_rewritten_file_replaces_its_old_rejects(tmp_path: Path, history: list
     """The cut hand's reject sits at the line of its problem, not its first: a rewritten
     copy (CRLF now) read again from the start drops it once the hand is stored."""
     text = _whole(history)
-    session = tmp_path / "session.txt"
-    session.write_text(text[: _mid_line(history)], encoding="utf-8")
-    db = tmp_path / "ofc.duckdb"
-    assert ofc_import(session, "--db", db) == 0
-    assert count_rows(db, "rejects") == 1
+    session, db = _imported_with_its_last_hand_cut(tmp_path, text[: _mid_line(history)])
     session.write_bytes(text.replace("\n", "\r\n").encode("utf-8"))
     assert ofc_import(session, "--db", db) == 0
     assert count_rows(db) == len(history)
